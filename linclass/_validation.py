@@ -1,0 +1,272 @@
+"""Shared input checks for every ``linclass`` module.
+
+Each check either returns a clean, well-typed array or raises a ``ValueError`` /
+``TypeError`` whose message names the problem (shape, NaN/inf, labels, parameter
+range), so that a reader who passes bad data learns what is wrong instead of
+getting a silent wrong answer.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+__all__ = [
+    "check_array_2d",
+    "check_vector",
+    "check_X_y",
+    "check_binary_labels",
+    "check_positive",
+    "check_nonnegative_int",
+    "check_choice",
+]
+
+
+def _as_float(a, name):
+    """Convert to float64, turning numpy's conversion errors into a clear TypeError."""
+    arr = np.asarray(a)
+    if arr.dtype.kind in "biuf":
+        return arr.astype(np.float64, copy=False)
+    if arr.dtype.kind == "c":
+        raise TypeError(f"{name} must be real-valued; got complex dtype {arr.dtype}")
+    try:
+        return arr.astype(np.float64)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(
+            f"{name} must contain numbers; got dtype {arr.dtype} "
+            f"that cannot be converted to float"
+        ) from exc
+
+
+def _check_finite(arr, name):
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} contains NaN or infinity")
+
+
+def check_array_2d(X, name="X"):
+    """Validate a data matrix.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        Numeric data.
+    name : str, default="X"
+        Name used in error messages.
+
+    Returns
+    -------
+    ndarray of float64, shape (n_samples, n_features)
+
+    Raises
+    ------
+    TypeError
+        If ``X`` is not numeric.
+    ValueError
+        If ``X`` is not 2-D, is empty, or contains NaN or infinity.
+
+    Examples
+    --------
+    >>> check_array_2d([[1, 2], [3, 4]]).dtype
+    dtype('float64')
+    >>> check_array_2d([1, 2, 3])
+    Traceback (most recent call last):
+    ...
+    ValueError: X must be a 2-D array of shape (n_samples, n_features); got shape (3,)
+    """
+    arr = _as_float(X, name)
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be a 2-D array of shape (n_samples, n_features); "
+            f"got shape {arr.shape}"
+        )
+    if arr.shape[0] == 0 or arr.shape[1] == 0:
+        raise ValueError(
+            f"{name} is empty: it needs at least one sample and one feature; "
+            f"got shape {arr.shape}"
+        )
+    _check_finite(arr, name)
+    return arr
+
+
+def check_vector(w, d=None, name="w"):
+    """Validate a finite 1-D vector, optionally of length ``d``.
+
+    Parameters
+    ----------
+    w : array-like of shape (d,)
+        Numeric vector.
+    d : int or None, default=None
+        Required length, or None for any non-zero length.
+    name : str, default="w"
+        Name used in error messages.
+
+    Returns
+    -------
+    ndarray of float64, shape (d,)
+
+    Examples
+    --------
+    >>> check_vector([1, 2], d=2)
+    array([1., 2.])
+    >>> check_vector([1, 2], d=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: w must have length 3; got shape (2,)
+    """
+    arr = _as_float(w, name)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D vector; got shape {arr.shape}")
+    if d is not None and arr.shape[0] != d:
+        raise ValueError(f"{name} must have length {d}; got shape {arr.shape}")
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} is empty")
+    _check_finite(arr, name)
+    return arr
+
+
+def check_X_y(X, y):
+    """Validate data and labels together.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        Numeric data (see :func:`check_array_2d`).
+    y : array-like of shape (n_samples,)
+        Labels of any type (numbers or strings); numeric labels must be finite.
+
+    Returns
+    -------
+    X : ndarray of float64, shape (n_samples, n_features)
+    y : ndarray, shape (n_samples,)
+
+    Examples
+    --------
+    >>> X, y = check_X_y([[0.0], [1.0]], ["a", "b"])
+    >>> X.shape, y.tolist()
+    ((2, 1), ['a', 'b'])
+    >>> check_X_y([[0.0], [1.0]], [1])
+    Traceback (most recent call last):
+    ...
+    ValueError: X has 2 rows but y has 1 labels
+    """
+    X = check_array_2d(X, "X")
+    if y is None:
+        raise ValueError("y is required: got None instead of an array of labels")
+    y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y.ravel()
+    if y.ndim != 1:
+        raise ValueError(f"y must be a 1-D array of labels; got shape {y.shape}")
+    if y.shape[0] != X.shape[0]:
+        raise ValueError(f"X has {X.shape[0]} rows but y has {y.shape[0]} labels")
+    if y.dtype.kind in "fc" and not np.isfinite(y).all():
+        raise ValueError("y contains NaN or infinity")
+    if y.dtype.kind == "O":
+        # Object labels may hide float NaN; they break np.unique and sorting.
+        for v in y:
+            if isinstance(v, numbers.Real) and not np.isfinite(v):
+                raise ValueError("y contains NaN or infinity")
+    return X, y
+
+
+def check_binary_labels(y):
+    """Map two-class labels to -1/+1.
+
+    Parameters
+    ----------
+    y : array-like of shape (n_samples,)
+        Labels with exactly two distinct values.
+
+    Returns
+    -------
+    classes : ndarray of shape (2,)
+        The sorted distinct labels; ``classes[1]`` is the positive class.
+    y_pm : ndarray of float64, shape (n_samples,)
+        ``+1.0`` where ``y == classes[1]``, ``-1.0`` elsewhere.
+
+    Examples
+    --------
+    >>> classes, y_pm = check_binary_labels(["no", "yes", "no"])
+    >>> classes.tolist(), y_pm.tolist()
+    (['no', 'yes'], [-1.0, 1.0, -1.0])
+    >>> check_binary_labels([0, 1, 2])
+    Traceback (most recent call last):
+    ...
+    ValueError: this binary classifier needs exactly two classes; got 3: [0 1 2]
+    """
+    y = np.asarray(y)
+    try:
+        classes, inverse = np.unique(y, return_inverse=True)
+    except TypeError as exc:
+        raise TypeError(
+            "y mixes label types that cannot be compared (e.g. strings and numbers)"
+        ) from exc
+    if classes.shape[0] != 2:
+        shown = classes if classes.shape[0] <= 10 else classes[:10]
+        more = "" if classes.shape[0] <= 10 else " ..."
+        raise ValueError(
+            "this binary classifier needs exactly two classes; "
+            f"got {classes.shape[0]}: {shown}{more}"
+        )
+    y_pm = np.where(inverse.reshape(-1) == 1, 1.0, -1.0)
+    return classes, y_pm
+
+
+def check_positive(value, name):
+    """Check that a hyper-parameter is a finite real number > 0.
+
+    Examples
+    --------
+    >>> check_positive(0.5, "eta")
+    0.5
+    >>> check_positive(0, "eta")
+    Traceback (most recent call last):
+    ...
+    ValueError: eta must be a positive number (> 0); got 0
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number; got {type(value).__name__}")
+    if not np.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a positive number (> 0); got {value!r}")
+    return float(value)
+
+
+def check_nonnegative_int(value, name):
+    """Check that a hyper-parameter is an integer >= 0.
+
+    Examples
+    --------
+    >>> check_nonnegative_int(10, "max_iter")
+    10
+    >>> check_nonnegative_int(-1, "max_iter")
+    Traceback (most recent call last):
+    ...
+    ValueError: max_iter must be a non-negative integer; got -1
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer; got {type(value).__name__}")
+    if value < 0:
+        raise ValueError(f"{name} must be a non-negative integer; got {value!r}")
+    return int(value)
+
+
+def check_choice(value, name, choices):
+    """Check that a hyper-parameter is one of the allowed values.
+
+    Examples
+    --------
+    >>> check_choice("batch", "mode", ("online", "batch"))
+    'batch'
+    >>> check_choice("fast", "mode", ("online", "batch"))
+    Traceback (most recent call last):
+    ...
+    ValueError: mode must be one of ('online', 'batch'); got 'fast'
+    """
+    try:
+        ok = any(type(value) is type(c) and value == c for c in choices)
+    except (TypeError, ValueError):  # e.g. an array compared elementwise
+        ok = False
+    if not ok:
+        raise ValueError(f"{name} must be one of {tuple(choices)}; got {value!r}")
+    return value
