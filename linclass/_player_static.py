@@ -1,0 +1,326 @@
+"""The kernel-free player: frame choice, PNG quantisation, HTML, CSS and JS.
+
+Used by :class:`linclass.Player`.
+
+Structure (stable: the site's browser tests rely on it)::
+
+    div.lc-player#<uid>[data-n-frames][data-frame]   root; data-frame = current
+      div.lc-title                                    (only if there is a title)
+      img.lc-frame[alt][data-step]                    alt text changes per frame
+      div.lc-caption[aria-live=polite]                caption of the frame
+      div.lc-controls
+        button[data-action=first|prev|play|next|last][aria-label]
+        input[type=range].lc-slider[min=0][max=n-1]
+        span.lc-counter                                "frame k / n"
+        select.lc-speed                                playback speed
+      script[type="application/json"].lc-data         images, captions, ...
+      script                                           the player (vanilla JS)
+
+The frames are base64 PNGs in the JSON block, stored once each (``index`` maps
+frame -> image). Nothing is fetched: no URL appears in the fragment.
+"""
+
+import html
+import io
+import json
+
+import numpy as np
+from PIL import Image
+
+
+def check_frame_count(n_frames):
+    if isinstance(n_frames, bool) or not isinstance(n_frames, int | np.integer):
+        raise TypeError(f"n_frames must be an integer; got {type(n_frames).__name__}")
+    if n_frames < 1:
+        raise ValueError(f"n_frames must be at least 1; got {n_frames}")
+    return int(n_frames)
+
+
+def static_frame_indices(n_frames, frames=None, max_static_frames=60):
+    """Choose the frames the kernel-free player shows.
+
+    Parameters
+    ----------
+    n_frames : int
+        Number of frames of the live player.
+    frames : sequence of int, optional
+        Frames chosen by the caller; sorted and de-duplicated. Default: every
+        frame if there are at most ``max_static_frames``, else that many evenly
+        spaced frames (always the first and the last).
+    max_static_frames : int, default=60
+        Upper bound on the number of evenly spaced frames.
+
+    Returns
+    -------
+    ndarray of int
+        Increasing frame indices in ``[0, n_frames - 1]``.
+
+    Examples
+    --------
+    >>> static_frame_indices(5).tolist()
+    [0, 1, 2, 3, 4]
+    >>> static_frame_indices(101, max_static_frames=5).tolist()
+    [0, 25, 50, 75, 100]
+    """
+    n_frames = check_frame_count(n_frames)
+    if frames is not None:
+        idx = np.unique(np.asarray(frames, dtype=np.int64).ravel())
+        if idx.size == 0:
+            raise ValueError("frames must contain at least one frame index")
+        if idx[0] < 0 or idx[-1] >= n_frames:
+            raise ValueError(
+                f"frames must lie in [0, {n_frames - 1}]; got {idx[0]}..{idx[-1]}"
+            )
+        return idx
+    if isinstance(max_static_frames, bool) or not isinstance(
+        max_static_frames, int | np.integer
+    ):
+        raise TypeError("max_static_frames must be an integer")
+    if max_static_frames < 2:
+        raise ValueError(f"max_static_frames must be >= 2; got {max_static_frames}")
+    if n_frames <= max_static_frames:
+        return np.arange(n_frames)
+    return np.unique(np.linspace(0, n_frames - 1, max_static_frames).round()).astype(
+        np.int64
+    )
+
+
+def quantized_png(rgb, colors=32):
+    """Encode an RGB image as a small palette PNG.
+
+    Parameters
+    ----------
+    rgb : ndarray of shape (h, w, 3), dtype uint8
+        The image.
+    colors : int, default=32
+        Size of the palette. Plots are mostly flat colours, so 32 colours
+        without dithering look like the original at a fraction of the size.
+
+    Returns
+    -------
+    bytes
+        The PNG file.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> png = quantized_png(np.full((4, 4, 3), 255, dtype=np.uint8))
+    >>> png[:4] == b"\\x89PNG"
+    True
+    """
+    image = Image.fromarray(np.ascontiguousarray(rgb))
+    image = image.quantize(
+        colors=colors, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+    )
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", optimize=True)
+    return buf.getvalue()
+
+
+def dedupe(pngs):
+    """Store identical frames once: (unique images, frame -> image index)."""
+    seen, images, index = {}, [], []
+    for png in pngs:
+        if png not in seen:
+            seen[png] = len(images)
+            images.append(png)
+        index.append(seen[png])
+    return images, index
+
+
+# Inline SVG icons (no xmlns needed inside HTML, no font dependence).
+_ICONS = {
+    "first": "M2 2h2v12H2zM10 2 4.5 8 10 14zM15.5 2 10 8l5.5 6z",
+    "prev": "M3 2h2v12H3zM13 2 6 8l7 6z",
+    "play": "M4 2l10 6-10 6z",
+    "pause": "M3 2h4v12H3zM9 2h4v12H9z",
+    "next": "M3 2l7 6-7 6zM11 2h2v12h-2z",
+    "last": "M.5 2 6 8l-5.5 6zM6 2l5.5 6L6 14zM12 2h2v12h-2z",
+}
+_LABELS = {
+    "first": "First frame",
+    "prev": "Previous frame",
+    "play": "Play",
+    "next": "Next frame",
+    "last": "Last frame",
+}
+
+_CSS = """
+.lc-player{border:1px solid #d0d7de;border-radius:6px;padding:.5em;margin:1em 0;
+ max-width:100%;box-sizing:border-box;background:#fff;color:#1f2328}
+.lc-player:focus{outline:2px solid #0072B2}
+.lc-player .lc-title{font-weight:600;margin:0 0 .3em}
+.lc-player img.lc-frame{display:block;max-width:100%;height:auto;margin:0 auto}
+.lc-player .lc-caption{font-family:monospace;font-size:.9em;min-height:1.4em;
+ margin:.3em 0;text-align:center}
+.lc-player .lc-controls{display:flex;align-items:center;gap:.35em;flex-wrap:wrap}
+.lc-player button{display:inline-flex;align-items:center;justify-content:center;
+ width:2.2em;height:2em;padding:0;border:1px solid #8c959f;border-radius:4px;
+ background:#f6f8fa;color:#1f2328;cursor:pointer}
+.lc-player button:hover{background:#e7ecf0}
+.lc-player button[data-action=play]{width:2.8em;background:#0072B2;color:#fff;
+ border-color:#0072B2}
+.lc-player button svg{width:1em;height:1em;fill:currentColor}
+.lc-player input.lc-slider{flex:1 1 8em;min-width:6em}
+.lc-player .lc-counter{font-family:monospace;font-size:.85em;white-space:nowrap}
+.lc-player select.lc-speed{font-size:.85em}
+"""
+
+_JS = """
+(function () {
+  var root = document.getElementById(%(uid)s);
+  if (!root || root.getAttribute("data-ready")) { return; }
+  root.setAttribute("data-ready", "1");
+  var data = JSON.parse(root.querySelector("script.lc-data").textContent);
+  var img = root.querySelector("img.lc-frame");
+  var slider = root.querySelector("input.lc-slider");
+  var counter = root.querySelector(".lc-counter");
+  var caption = root.querySelector(".lc-caption");
+  var speed = root.querySelector("select.lc-speed");
+  var playBtn = root.querySelector('button[data-action="play"]');
+  var n = data.index.length, cur = 0, timer = null;
+  function icon(name) {
+    return '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="' +
+      data.icons[name] + '"/></svg>';
+  }
+  function show(k) {
+    k = Math.max(0, Math.min(n - 1, k));
+    cur = k;
+    img.src = "data:image/png;base64," + data.images[data.index[k]];
+    img.alt = data.alts[k];
+    img.setAttribute("data-step", data.steps[k]);
+    slider.value = k;
+    slider.setAttribute("aria-valuetext", data.captions[k] || ("frame " + (k + 1)));
+    counter.textContent = "frame " + (k + 1) + " / " + n;
+    caption.textContent = data.captions[k];
+    root.setAttribute("data-frame", k);
+  }
+  function setPlayButton(playing) {
+    playBtn.innerHTML = icon(playing ? "pause" : "play");
+    playBtn.setAttribute("aria-label", playing ? "Pause" : "Play");
+    playBtn.setAttribute("aria-pressed", playing ? "true" : "false");
+  }
+  function stop() {
+    if (timer !== null) { clearInterval(timer); timer = null; }
+    setPlayButton(false);
+  }
+  function tick() { if (cur >= n - 1) { stop(); } else { show(cur + 1); } }
+  function start() {
+    if (cur >= n - 1) { show(0); }
+    if (timer !== null) { clearInterval(timer); }
+    timer = setInterval(tick, 500 / parseFloat(speed.value));
+    setPlayButton(true);
+  }
+  var actions = {
+    first: function () { stop(); show(0); },
+    prev: function () { stop(); show(cur - 1); },
+    play: function () { if (timer === null) { start(); } else { stop(); } },
+    next: function () { stop(); show(cur + 1); },
+    last: function () { stop(); show(n - 1); }
+  };
+  root.querySelectorAll("button[data-action]").forEach(function (b) {
+    b.addEventListener("click", actions[b.getAttribute("data-action")]);
+  });
+  slider.addEventListener("input", function () {
+    stop();
+    show(parseInt(slider.value, 10));
+  });
+  speed.addEventListener("change", function () { if (timer !== null) { start(); } });
+  root.addEventListener("keydown", function (e) {
+    if (e.target !== root) { return; }
+    var keys = {ArrowLeft: "prev", ArrowRight: "next", Home: "first",
+                End: "last", " ": "play"};
+    if (keys[e.key]) { e.preventDefault(); actions[keys[e.key]](); }
+  });
+  show(0);
+})();
+"""
+
+
+def escape(text):
+    """Escape text for HTML element content and attribute values."""
+    return html.escape(str(text), quote=True)
+
+
+def json_for_script(obj):
+    """JSON that is safe inside a ``<script>`` element."""
+    text = json.dumps(obj, separators=(",", ":"))
+    return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+def _button(action):
+    return (
+        f'<button type="button" data-action="{action}" '
+        f'aria-label="{_LABELS[action]}" title="{_LABELS[action]}">'
+        f'<svg viewBox="0 0 16 16" aria-hidden="true"><path d="{_ICONS[action]}"/>'
+        "</svg></button>"
+    )
+
+
+def render_player_html(uid, title, images, index, captions, alts, steps, size):
+    """Assemble the self-contained player fragment.
+
+    Parameters
+    ----------
+    uid : str
+        Unique element id of the root.
+    title : str
+        Title above the figure ("" for none).
+    images : list of str
+        Distinct frames, base64-encoded PNGs.
+    index : list of int
+        For each frame, its position in ``images``.
+    captions, alts : list of str
+        Caption and alt text of each frame.
+    steps : list of int
+        The live frame index of each static frame.
+    size : (int, int)
+        Width and height of the frames in pixels.
+
+    Returns
+    -------
+    str
+        The HTML fragment.
+
+    Examples
+    --------
+    >>> page = render_player_html("p1", "", ["AAAA"], [0], ["c"], ["a"], [0], (2, 2))
+    >>> page.startswith('<div class="lc-player"')
+    True
+    """
+    n = len(index)
+    payload = {
+        "images": images,
+        "index": index,
+        "captions": captions,
+        "alts": alts,
+        "steps": steps,
+        "icons": _ICONS,
+    }
+    width, height = size
+    head = f'<div class="lc-title">{escape(title)}</div>' if title else ""
+    label = escape(title or "Animated figure")
+    buttons = "".join(_button(a) for a in ("first", "prev", "play", "next", "last"))
+    speeds = "".join(
+        f'<option value="{v}"{" selected" if v == "1" else ""}>{v}×</option>'
+        for v in ("0.25", "0.5", "1", "2", "4")
+    )
+    return (
+        f'<div class="lc-player" id="{uid}" data-n-frames="{n}" data-frame="0" '
+        f'role="group" aria-label="{label}" tabindex="0">'
+        f"<style>{_CSS}</style>{head}"
+        f'<img class="lc-frame" src="data:image/png;base64,{images[index[0]]}" '
+        f'alt="{escape(alts[0])}" width="{width}" height="{height}" '
+        f'data-step="{steps[0]}">'
+        f'<div class="lc-caption" aria-live="polite">{escape(captions[0])}</div>'
+        f'<div class="lc-controls">{buttons}'
+        f'<input type="range" class="lc-slider" min="0" max="{n - 1}" step="1" '
+        f'value="0" aria-label="Frame">'
+        f'<span class="lc-counter">frame 1 / {n}</span>'
+        f'<select class="lc-speed" aria-label="Playback speed">{speeds}</select>'
+        "</div>"
+        f'<script type="application/json" class="lc-data">{json_for_script(payload)}'
+        "</script>"
+        f"<script>{_JS % {'uid': json.dumps(uid)}}</script>"
+        "</div>"
+    )

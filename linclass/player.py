@@ -1,0 +1,398 @@
+"""A frame player: a live ipywidgets widget with a kernel-free HTML fallback.
+
+A :class:`Player` owns one matplotlib :class:`~matplotlib.figure.Figure` (created
+without pyplot, so nothing is shown twice and no global state is touched). The
+caller builds the axes and artists once in ``setup(fig)``; ``update(i)`` moves
+those artists to frame ``i``. The figure is rendered to PNG after each update.
+
+* In Jupyter the player is an ipywidgets box: play/pause, step back/forward,
+  a slider, a speed control and an image holding the rendered figure (no
+  ipympl needed).
+* Without a kernel (the static site) the display bundle also carries a
+  ``text/html`` player: a subset of the frames pre-rendered as small
+  palette PNGs, embedded as data URIs and driven by a few lines of inline
+  JavaScript. No request leaves the page.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import itertools
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from PIL import Image
+
+from linclass._player_static import (
+    check_frame_count,
+    dedupe,
+    escape,
+    quantized_png,
+    render_player_html,
+    static_frame_indices,
+)
+
+__all__ = ["Player", "static_frame_indices"]
+
+# The static player of one figure must stay under this many bytes of HTML so a
+# chapter page with two players fits its 3 MB budget.
+HTML_BUDGET = 1_000_000
+_PALETTE_SIZES = (48, 32, 16, 8)
+_ids = itertools.count()
+
+
+class Player:
+    """Replay frames of a matplotlib figure, live in Jupyter or as static HTML.
+
+    Parameters
+    ----------
+    n_frames : int
+        Number of frames; the frame index ``step`` runs over ``0..n_frames-1``.
+    setup : callable
+        ``setup(fig)`` builds the axes and artists once on the empty figure.
+        Mark the artists that ``update`` changes with ``set_animated(True)``:
+        the rest of the figure is then drawn once and cached, and each frame
+        redraws only the animated artists (fast). Without animated artists the
+        whole figure is redrawn for each frame.
+    update : callable
+        ``update(i)`` moves the artists to frame ``i`` (``set_data``,
+        ``set_offsets``, ``set_text``, ...); it must not create artists. It may
+        return a string: the caption of that frame, shown under the figure and
+        used in the image's alt text.
+    frames : sequence of int, optional
+        Frames shown by the static HTML player. Default: all frames, or
+        ``max_static_frames`` evenly spaced ones if there are more.
+    max_static_frames : int, default=60
+        Upper bound on the number of evenly spaced static frames.
+    title : str, default=""
+        Title shown above the figure and at the start of the alt text.
+    figsize : (float, float), default=(8.0, 3.5)
+        Figure size in inches.
+    dpi : float, default=85
+        Resolution of the rendered frames.
+
+    Attributes
+    ----------
+    figure : matplotlib.figure.Figure
+        The figure the player draws on.
+    static_frames : ndarray of int
+        Frames of the static HTML player.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> def setup(fig):
+    ...     global line
+    ...     ax = fig.add_subplot()
+    ...     ax.set(xlim=(0, 2 * np.pi), ylim=(-1.1, 1.1))
+    ...     (line,) = ax.plot([], [], animated=True)
+    >>> def update(i):
+    ...     x = np.linspace(0, 2 * np.pi, 100)
+    ...     line.set_data(x, np.sin(x + i / 5))
+    ...     return f"phase {i / 5:.1f} rad"
+    >>> player = Player(30, setup, update, title="A travelling wave")
+    >>> player.step = 10
+    >>> player.caption
+    'phase 2.0 rad'
+    >>> "lc-player" in player.to_html()
+    True
+    """
+
+    def __init__(
+        self,
+        n_frames,
+        setup: Callable[[Figure], object],
+        update: Callable[[int], str | None],
+        frames: Sequence[int] | None = None,
+        max_static_frames=60,
+        title="",
+        *,
+        figsize=(8.0, 3.5),
+        dpi=85,
+    ):
+        self._n_frames = check_frame_count(n_frames)
+        if not callable(setup) or not callable(update):
+            raise TypeError("setup and update must be callables")
+        self.static_frames = static_frame_indices(
+            self._n_frames, frames, max_static_frames
+        )
+        self.title = str(title)
+        self._update = update
+        self.figure = Figure(figsize=figsize, dpi=dpi)
+        FigureCanvasAgg(self.figure)
+        setup(self.figure)
+        self._freeze_layout()
+        self._animated = sorted(
+            self.figure.findobj(lambda a: a.get_animated()), key=lambda a: a.zorder
+        )
+        self._background = None
+        self._widget = None
+        self._step = 0
+        self.caption = ""
+        self._apply(0)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def n_frames(self):
+        """Number of frames of the live player."""
+        return self._n_frames
+
+    @property
+    def n_steps(self):
+        """Largest value ``step`` can take (``n_frames - 1``)."""
+        return self._n_frames - 1
+
+    @property
+    def step(self):
+        """Current frame index; setting it moves the artists and redraws."""
+        return self._step
+
+    @step.setter
+    def step(self, value):
+        if isinstance(value, bool) or not isinstance(value, int | np.integer):
+            raise TypeError(f"step must be an integer; got {type(value).__name__}")
+        if not 0 <= value <= self.n_steps:
+            raise ValueError(f"step must lie in [0, {self.n_steps}]; got {value}")
+        if self._widget is not None and self._slider.value != value:
+            self._slider.value = int(value)  # the slider's observer redraws
+        else:
+            self._apply(int(value))
+            self._refresh_widget()
+
+    def _apply(self, i):
+        self._step = i
+        caption = self._update(i)
+        self.caption = "" if caption is None else str(caption)
+
+    def _freeze_layout(self):
+        # Run a layout engine (constrained, tight) once, then switch it off:
+        # frames must not jiggle, and re-running it on each frame is slow.
+        if self.figure.get_layout_engine() is not None:
+            self.figure.draw_without_rendering()
+            self.figure.set_layout_engine("none")
+
+    # -------------------------------------------------------------- rendering
+    def render_rgb(self):
+        """Render the figure in its current state.
+
+        Returns
+        -------
+        ndarray of shape (h, w, 3), dtype uint8
+            The pixels, as the live widget and the static frames show them.
+
+        Examples
+        --------
+        >>> player = Player(2, lambda fig: fig.add_subplot(), lambda i: None)
+        >>> player.render_rgb().shape[2]
+        3
+        """
+        canvas = self.figure.canvas
+        if not self._animated:
+            canvas.draw()
+        else:
+            if self._background is None:
+                canvas.draw()  # draws everything except the animated artists
+                self._background = canvas.copy_from_bbox(self.figure.bbox)
+            canvas.restore_region(self._background)
+            for artist in self._animated:
+                self.figure.draw_artist(artist)
+        return np.asarray(canvas.buffer_rgba())[..., :3].copy()
+
+    def render_png(self):
+        """Render the figure in its current state as PNG bytes (fast encoding).
+
+        Examples
+        --------
+        >>> player = Player(2, lambda fig: fig.add_subplot(), lambda i: None)
+        >>> player.render_png()[:4] == b"\\x89PNG"
+        True
+        """
+        buf = io.BytesIO()
+        Image.fromarray(self.render_rgb()).save(buf, format="PNG", compress_level=1)
+        return buf.getvalue()
+
+    def alt_text(self, caption=None):
+        """Alt text of the image for a caption (default: the current one).
+
+        Examples
+        --------
+        >>> Player(2, lambda fig: None, lambda i: f"frame {i}", title="T").alt_text()
+        'T: frame 0'
+        """
+        caption = self.caption if caption is None else caption
+        parts = [p for p in (self.title, caption) if p]
+        return ": ".join(parts) if parts else "Animated figure"
+
+    # ------------------------------------------------------------ static HTML
+    def static_frames_png(self, colors=32):
+        """Render the static frames as palette PNGs.
+
+        Parameters
+        ----------
+        colors : int, default=32
+            Palette size of each frame.
+
+        Returns
+        -------
+        pngs : list of bytes
+            One PNG per entry of ``static_frames``.
+        captions : list of str
+            The caption of each of those frames.
+
+        Examples
+        --------
+        >>> player = Player(3, lambda fig: None, lambda i: f"frame {i}")
+        >>> pngs, captions = player.static_frames_png()
+        >>> len(pngs), captions[-1]
+        (3, 'frame 2')
+        """
+        rgbs, captions = self._static_rgbs()
+        return [quantized_png(rgb, colors) for rgb in rgbs], captions
+
+    def _static_rgbs(self):
+        current = self._step
+        rgbs, captions = [], []
+        try:
+            for i in self.static_frames:
+                self._apply(int(i))
+                rgbs.append(self.render_rgb())
+                captions.append(self.caption)
+        finally:
+            self._apply(current)
+        return rgbs, captions
+
+    def to_html(self):
+        """The kernel-free player: one self-contained HTML fragment.
+
+        The frames listed in ``static_frames`` are embedded as base64 PNG data
+        URIs, driven by inline JavaScript (no external request). The palette
+        shrinks if needed to keep the fragment under about 1 MB.
+
+        Returns
+        -------
+        str
+            HTML with a root ``div.lc-player``; see the module docs of
+            ``linclass._player_html`` for its structure.
+
+        Examples
+        --------
+        >>> player = Player(3, lambda fig: None, lambda i: f"frame {i}")
+        >>> html = player.to_html()
+        >>> html.count('data-action="next"')
+        1
+        """
+        rgbs, captions = self._static_rgbs()
+        for colors in _PALETTE_SIZES:
+            images, index = dedupe([quantized_png(rgb, colors) for rgb in rgbs])
+            encoded = [base64.b64encode(png).decode("ascii") for png in images]
+            if sum(map(len, encoded)) <= 0.95 * HTML_BUDGET:
+                break
+        digest = hashlib.sha1("".join(encoded[:1] + captions).encode()).hexdigest()
+        height, width = rgbs[0].shape[:2]
+        return render_player_html(
+            uid=f"lc-player-{digest[:10]}-{next(_ids)}",
+            title=self.title,
+            images=encoded,
+            index=index,
+            captions=captions,
+            alts=[self.alt_text(c) for c in captions],
+            steps=[int(i) for i in self.static_frames],
+            size=(width, height),
+        )
+
+    # ---------------------------------------------------------- live widget
+    @property
+    def widget(self):
+        """The ipywidgets box (built on first use)."""
+        if self._widget is None:
+            self._widget = self._build_widget()
+        return self._widget
+
+    def _build_widget(self):
+        import ipywidgets as widgets
+
+        self._image = widgets.Image(
+            value=self.render_png(),
+            format="png",
+            layout=widgets.Layout(max_width="100%", height="auto"),
+        )
+        self._caption_box = widgets.HTML(value=_caption_html(self.caption))
+        children = [self._image, *self._controls(widgets), self._caption_box]
+        if self.title:
+            children.insert(0, widgets.HTML(value=f"<b>{escape(self.title)}</b>"))
+        return widgets.VBox(children)
+
+    def _controls(self, widgets):
+        """Control rows of the live widget (subclasses may replace them)."""
+        n = self.n_steps
+        self._play = widgets.Play(
+            value=self._step, min=0, max=n, step=1, interval=400, show_repeat=False
+        )
+        self._slider = widgets.IntSlider(
+            value=self._step,
+            min=0,
+            max=n,
+            description="frame",
+            continuous_update=True,
+            layout=widgets.Layout(width="auto", flex="1 1 auto"),
+        )
+        widgets.link((self._play, "value"), (self._slider, "value"))
+        self._slider.observe(self._on_slider, names="value")
+        self._back = widgets.Button(
+            description="◀", tooltip="step back", layout=widgets.Layout(width="42px")
+        )
+        self._forward = widgets.Button(
+            description="▶", tooltip="step forward", layout=widgets.Layout(width="42px")
+        )
+        self._back.on_click(lambda _: self._nudge(-1))
+        self._forward.on_click(lambda _: self._nudge(+1))
+        self._speed = widgets.FloatLogSlider(
+            value=1.0, base=2, min=-2, max=2, step=1, description="speed", readout=True
+        )
+        self._speed.observe(self._on_speed, names="value")
+        self._counter = widgets.Label(value=self._counter_text())
+        row = widgets.HBox(
+            [self._play, self._back, self._forward, self._slider, self._counter]
+        )
+        return [row, self._speed]
+
+    def _nudge(self, delta):
+        self._slider.value = int(np.clip(self._slider.value + delta, 0, self.n_steps))
+
+    def _on_slider(self, change):
+        self._apply(int(change["new"]))
+        self._refresh_widget()
+
+    def _on_speed(self, change):
+        self._play.interval = int(round(400 / change["new"]))
+
+    def _counter_text(self):
+        return f"{self._step} / {self.n_steps}"
+
+    def _refresh_widget(self):
+        if self._widget is None:
+            return
+        self._image.value = self.render_png()
+        self._caption_box.value = _caption_html(self.caption)
+        if hasattr(self, "_counter"):
+            self._counter.value = self._counter_text()
+
+    def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
+        bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})
+        bundle["text/html"] = self.to_html()
+        bundle.setdefault("text/plain", repr(self))
+        return bundle
+
+    def __repr__(self):
+        return (
+            f"{type(self).__name__}(n_frames={self.n_frames}, step={self.step}, "
+            f"title={self.title!r})"
+        )
+
+
+def _caption_html(caption):
+    return f"<span style='font-family:monospace'>{escape(caption)}</span>"
