@@ -1,0 +1,583 @@
+"""Data for the book: synthetic sets with known geometry, and scikit-learn's real ones.
+
+Every generator takes ``random_state`` (an int, None or a numpy ``Generator``) and
+returns float64 inputs; the same seed gives the same numbers on every run. Binary
+generators label with ``-1/+1`` and shuffle the points so that classes interleave
+(the perceptron visits points in order). The loaders use only the copies of iris,
+digits and breast cancer that ship inside scikit-learn: nothing is downloaded.
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+from sklearn import datasets as _skd
+
+from ._validation import check_nonnegative_int, check_positive, check_vector
+
+__all__ = [
+    "SeparableData",
+    "make_separable",
+    "make_xor",
+    "make_circle",
+    "make_ball",
+    "make_elongated",
+    "make_multiclass",
+    "flip_labels",
+    "load_iris",
+    "load_digits",
+    "load_breast_cancer",
+]
+
+
+def _rng(random_state):
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    if isinstance(random_state, np.random.RandomState):
+        return np.random.default_rng(random_state.randint(2**31))
+    if random_state is not None:
+        check_nonnegative_int(random_state, "random_state")
+    return np.random.default_rng(random_state)
+
+
+def _check_count(value, name, minimum):
+    value = check_nonnegative_int(value, name)
+    if value < minimum:
+        raise ValueError(f"{name} must be at least {minimum}; got {value}")
+    return value
+
+
+def _check_fraction(value, name, upper_open=False):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number; got {type(value).__name__}")
+    if not (0 <= value < 1 if upper_open else 0 <= value <= 1):
+        bound = "1)" if upper_open else "1]"
+        raise ValueError(f"{name} must lie in [0, {bound}; got {value!r}")
+    return float(value)
+
+
+def _in_ball(rng, n, k, r_lo, r_hi):
+    """n points uniform in the shell r_lo <= ||z|| <= r_hi of R^k (k may be 0)."""
+    if k == 0:
+        return np.zeros((n, 0))
+    z = rng.standard_normal((n, k))
+    z /= np.linalg.norm(z, axis=1, keepdims=True)
+    # Radius by inverse CDF: the volume inside radius r grows like r^k.
+    r = (r_lo**k + rng.random(n) * (r_hi**k - r_lo**k)) ** (1.0 / k)
+    return z * r[:, None]
+
+
+def _slice_of_ball(rng, n, d, R, u_lo, u_hi):
+    """n points uniform in the d-ball of radius R whose first coordinate is in
+    [u_lo, u_hi]."""
+    # The first coordinate has density proportional to (R^2 - u^2)^((d-1)/2);
+    # sample it by inverting its CDF on a fine grid, then fill the other
+    # coordinates uniformly in the (d-1)-ball of the remaining radius.
+    grid = np.linspace(u_lo, u_hi, 4097)
+    pdf = np.clip(R**2 - grid**2, 0, None) ** ((d - 1) / 2)
+    cdf = np.r_[0, np.cumsum((pdf[1:] + pdf[:-1]) / 2)]
+    u = np.interp(rng.random(n) * cdf[-1], cdf, grid)
+    u = np.clip(u, u_lo, u_hi)
+    rest = (
+        _in_ball(rng, n, d - 1, 0.0, 1.0)
+        * np.sqrt(np.clip(R**2 - u**2, 0, None))[:, None]
+    )
+    return np.hstack([u[:, None], rest])
+
+
+@dataclass(frozen=True, eq=False)
+class SeparableData:
+    """A linearly separable data set together with the separator that proves it.
+
+    Attributes
+    ----------
+    X : ndarray of shape (n, d)
+    y : ndarray of int, shape (n,)
+        Labels in ``{-1, +1}``.
+    w : ndarray of shape (d,)
+        Unit normal of the separating hyperplane.
+    b : float
+        Its offset; ``y_i (w.x_i + b) >= margin`` for every i.
+    margin : float
+        The guaranteed margin gamma of ``(w, b)``.
+    radius : float
+        Every point satisfies ``||x_i - center|| <= radius``.
+    center : ndarray of shape (d,)
+        Centre of the ball holding the data.
+
+    Examples
+    --------
+    >>> data = make_separable(n=50, margin=0.2, random_state=0)
+    >>> bool(np.all(data.y * (data.X @ data.w + data.b) >= data.margin))
+    True
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    w: np.ndarray
+    b: float
+    margin: float
+    radius: float
+    center: np.ndarray
+
+    def __repr__(self):
+        n, d = self.X.shape
+        return (
+            f"SeparableData(n={n}, d={d}, margin={self.margin:g}, "
+            f"radius={self.radius:g}, b={self.b:.4g})"
+        )
+
+
+def make_separable(
+    n=100,
+    d=2,
+    margin=0.1,
+    radius=1.0,
+    center=None,
+    fit_intercept=True,
+    random_state=None,
+):
+    """Points in a ball, separated by a random hyperplane with a guaranteed margin.
+
+    The points are uniform in the ball of the given ``radius`` around ``center``
+    minus the slab of half-width ``margin`` around the hyperplane; half of them
+    (rounded up) are positive.
+
+    Parameters
+    ----------
+    n : int, default=100
+        Number of points, at least 2.
+    d : int, default=2
+        Dimension, at least 1.
+    margin : float, default=0.1
+        Guaranteed margin gamma, ``0 < margin < radius``.
+    radius : float, default=1.0
+        Radius of the ball around ``center`` holding the data.
+    center : array-like of shape (d,), default=None
+        Centre of the ball (the origin if None). A far-away centre makes the data
+        sit far from the origin, where the bias matters.
+    fit_intercept : bool, default=True
+        If False the hyperplane passes through the origin (``b = 0``).
+    random_state : int, Generator or None, default=None
+
+    Returns
+    -------
+    SeparableData
+        With ``y_i (w.x_i + b) >= margin`` and ``||x_i - center|| <= radius`` for all i.
+
+    Examples
+    --------
+    >>> data = make_separable(n=20, d=3, margin=0.25, random_state=1)
+    >>> data.X.shape, sorted(set(data.y.tolist()))
+    ((20, 3), [-1, 1])
+    """
+    n = _check_count(n, "n", 2)
+    d = _check_count(d, "d", 1)
+    margin = check_positive(margin, "margin")
+    radius = check_positive(radius, "radius")
+    if margin >= radius:
+        raise ValueError(
+            f"margin must be smaller than radius: a slab of half-width {margin:g} "
+            f"leaves no room for points in a ball of radius {radius:g}"
+        )
+    c = np.zeros(d) if center is None else check_vector(center, d=d, name="center")
+    rng = _rng(random_state)
+    s_max = 0.5 * (radius - margin)  # offset of the plane from the centre, kept
+    # below half the free room so that both sides keep a sizeable share of the ball
+    dist = float(np.linalg.norm(c))
+    if fit_intercept or dist == 0:
+        w = rng.standard_normal(d)
+        w /= np.linalg.norm(w)
+        s = rng.uniform(-s_max, s_max) if fit_intercept else 0.0
+    elif d == 1:
+        if dist >= radius - margin:
+            raise ValueError(
+                f"with fit_intercept=False and d=1 the separator is x = 0, which must "
+                f"cut the data: need |center| < radius - margin; got {dist:g}"
+            )
+        w = np.array([np.sign(c[0])])
+        s = dist
+    else:
+        # Homogeneous: b = 0, so the plane's offset from the centre is s = w.c.
+        # Choose s first, then tilt w away from c until w.c equals it.
+        s = rng.uniform(-1, 1) * min(s_max, dist)
+        e = rng.standard_normal(d)
+        e -= (e @ c) / dist**2 * c
+        e /= np.linalg.norm(e)
+        w = (s / dist) * (c / dist) + np.sqrt(1 - (s / dist) ** 2) * e
+    b = float(s - w @ c) if fit_intercept else 0.0
+    # Sample a hair inside the promised region so that rounding in the rotation
+    # below cannot push a point across the margin or out of the ball.
+    eps = 1e-9 * (radius + dist)
+    R = radius * (1 - 1e-9)
+    n_pos = (n + 1) // 2
+    U = np.vstack(
+        [
+            _slice_of_ball(rng, n_pos, d, R, margin - s + eps, R),
+            _slice_of_ball(rng, n - n_pos, d, R, -R, -margin - s - eps),
+        ]
+    )
+    # Rotate the first axis onto w: an orthonormal basis whose first column is w.
+    Q, _ = np.linalg.qr(np.column_stack([w, rng.standard_normal((d, d - 1))]))
+    Q *= np.sign(Q[:, 0] @ w)
+    Q[:, 0] = w
+    X = c + U @ Q.T
+    y = np.r_[np.ones(n_pos, dtype=int), -np.ones(n - n_pos, dtype=int)]
+    order = rng.permutation(n)
+    X, y = X[order], y[order]
+    if np.any(y * (X @ w + b) < margin) or np.any(
+        np.linalg.norm(X - c, axis=1) > radius
+    ):  # pragma: no cover - guarded by eps above
+        raise RuntimeError("make_separable broke its own guarantee; please report")
+    return SeparableData(X, y, w, b, margin, radius, c)
+
+
+def make_xor(n=200, noise=0.1, random_state=None):
+    """The XOR problem: four Gaussian clusters at ``(+-1, +-1)``.
+
+    A point is positive when its cluster's coordinates have different signs (x1 XOR
+    x2 is "true"). No line separates the classes; the product ``x1 x2`` does.
+
+    Parameters
+    ----------
+    n : int, default=200
+        Number of points (at least 4), spread evenly over the clusters.
+    noise : float, default=0.1
+        Standard deviation of each cluster, ``>= 0``.
+    random_state : int, Generator or None
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of int, shape (n,), in ``{-1, +1}``
+
+    Examples
+    --------
+    >>> X, y = make_xor(n=8, noise=0.0, random_state=0)
+    >>> bool(np.all(y == -np.sign(X[:, 0] * X[:, 1])))
+    True
+    """
+    n = _check_count(n, "n", 4)
+    noise = _check_nonnegative(noise, "noise")
+    rng = _rng(random_state)
+    corners = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
+    which = np.repeat(np.arange(4), [len(a) for a in np.array_split(np.arange(n), 4)])
+    X = corners[which] + noise * rng.standard_normal((n, 2))
+    y = np.where(which >= 2, 1, -1)
+    order = rng.permutation(n)
+    return X[order], y[order]
+
+
+def _check_nonnegative(value, name):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number; got {type(value).__name__}")
+    if not np.isfinite(value) or value < 0:
+        raise ValueError(f"{name} must be a finite number >= 0; got {value!r}")
+    return float(value)
+
+
+def make_ball(n=200, d=3, center=None, radius=1.0, random_state=None, gap=0.1):
+    """Points inside a ball (positive) and in a shell around it (negative).
+
+    Positives are uniform in the ball ``||x - center|| <= radius (1 - gap)``;
+    negatives uniform in the shell ``radius (1 + gap) <= ||x - center|| <= 2 radius``.
+    No hyperplane separates them; the feature map ``[x, x.x, 1]`` does.
+
+    Parameters
+    ----------
+    n : int, default=200
+        Number of points (at least 2); half (rounded up) are positive.
+    d : int, default=3
+    center : array-like of shape (d,), default=None (the origin)
+    radius : float, default=1.0
+    random_state : int, Generator or None
+    gap : float, default=0.1
+        Relative half-width of the empty band around the sphere, ``0 <= gap < 1``.
+
+    Returns
+    -------
+    X : ndarray of shape (n, d)
+    y : ndarray of int, shape (n,), ``+1`` inside
+
+    Examples
+    --------
+    >>> X, y = make_ball(n=10, d=3, random_state=0)
+    >>> bool(np.all((np.linalg.norm(X, axis=1) < 1) == (y == 1)))
+    True
+    """
+    n = _check_count(n, "n", 2)
+    d = _check_count(d, "d", 1)
+    radius = check_positive(radius, "radius")
+    gap = _check_fraction(gap, "gap", upper_open=True)
+    c = np.zeros(d) if center is None else check_vector(center, d=d, name="center")
+    rng = _rng(random_state)
+    n_in = (n + 1) // 2
+    X = c + np.vstack(
+        [
+            _in_ball(rng, n_in, d, 0.0, radius * (1 - gap)),
+            _in_ball(rng, n - n_in, d, radius * (1 + gap), 2 * radius),
+        ]
+    )
+    y = np.r_[np.ones(n_in, dtype=int), -np.ones(n - n_in, dtype=int)]
+    order = rng.permutation(n)
+    return X[order], y[order]
+
+
+def make_circle(n=200, radius=1.0, center=(0.0, 0.0), random_state=None, gap=0.1):
+    """The 2-D case of :func:`make_ball`: a disc of positives in a ring of negatives.
+
+    With ``radius=1`` and the default centre, the quadratic feature map with
+    ``w = [-1, 0, 0, 1, 1, 0]`` puts the boundary exactly on the unit circle.
+
+    Examples
+    --------
+    >>> X, y = make_circle(n=100, random_state=0)
+    >>> X.shape, int((y == 1).sum())
+    ((100, 2), 50)
+    """
+    return make_ball(n, 2, center, radius, random_state, gap)
+
+
+def make_elongated(n=200, random_state=None):
+    """Two long, thin, parallel Gaussian classes: the case for Fisher's discriminant.
+
+    Both classes share a covariance that is long (std 2) along 45 degrees and thin
+    (std 0.3) across it; their means differ by ``(0, 1.5 sqrt 2)``. Projected on the
+    mean difference the classes overlap badly; Fisher's direction, close to the
+    thin axis, separates them.
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of int, shape (n,), in ``{-1, +1}`` (half, rounded up, positive)
+
+    Examples
+    --------
+    >>> X, y = make_elongated(n=100, random_state=0)
+    >>> X.shape
+    (100, 2)
+    """
+    n = _check_count(n, "n", 2)
+    rng = _rng(random_state)
+    long_axis, thin_axis = (
+        np.array([1.0, 1.0]) / np.sqrt(2),
+        np.array([-1.0, 1.0]) / np.sqrt(2),
+    )
+    delta = 1.5 * (long_axis + thin_axis)  # mean of class +1 minus mean of class -1
+    n_pos = (n + 1) // 2
+    Z = rng.standard_normal((n, 2)) * np.array([2.0, 0.3])
+    X = Z @ np.vstack([long_axis, thin_axis])
+    y = np.r_[np.ones(n_pos, dtype=int), -np.ones(n - n_pos, dtype=int)]
+    X += np.where(y[:, None] > 0, delta / 2, -delta / 2)
+    order = rng.permutation(n)
+    return X[order], y[order]
+
+
+def make_multiclass(n=300, k=3, random_state=None, std=0.7):
+    """``k`` round Gaussian blobs in the plane, centres evenly spaced on a circle.
+
+    Parameters
+    ----------
+    n : int, default=300
+        Number of points (at least ``k``), spread evenly over the classes.
+    k : int, default=3
+        Number of classes, at least 2. Labels are ``0, ..., k - 1``.
+    random_state : int, Generator or None
+    std : float, default=0.7
+        Standard deviation of each blob; the centres lie at distance 2.5 from the
+        origin.
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of int, shape (n,)
+
+    Examples
+    --------
+    >>> X, y = make_multiclass(n=30, k=3, random_state=0)
+    >>> np.bincount(y).tolist()
+    [10, 10, 10]
+    """
+    k = _check_count(k, "k", 2)
+    n = _check_count(n, "n", k)
+    std = _check_nonnegative(std, "std")
+    rng = _rng(random_state)
+    angles = np.pi / 2 + 2 * np.pi * np.arange(k) / k
+    centres = 2.5 * np.column_stack([np.cos(angles), np.sin(angles)])
+    y = np.repeat(np.arange(k), [len(a) for a in np.array_split(np.arange(n), k)])
+    X = centres[y] + std * rng.standard_normal((n, 2))
+    order = rng.permutation(n)
+    return X[order], y[order]
+
+
+def flip_labels(y, rate, random_state=None, return_indices=False):
+    """Label noise: a copy of ``y`` with a fraction ``rate`` of the labels changed.
+
+    Exactly ``round(rate * n)`` labels, chosen at random, are changed: to the other
+    class when there are two, to a random different class otherwise.
+
+    Parameters
+    ----------
+    y : array-like of shape (n,)
+    rate : float
+        Fraction to flip, ``0 <= rate <= 1``.
+    random_state : int, Generator or None
+    return_indices : bool, default=False
+        Also return the sorted indices of the flipped labels (e.g. to circle them).
+
+    Returns
+    -------
+    y_noisy : ndarray of shape (n,)
+    indices : ndarray of int, only if ``return_indices``
+
+    Examples
+    --------
+    >>> y_noisy = flip_labels([1, 1, 1, -1], rate=0.5, random_state=0)
+    >>> int((y_noisy != np.array([1, 1, 1, -1])).sum())
+    2
+    """
+    y = np.asarray(y)
+    if y.ndim != 1 or y.size == 0:
+        raise ValueError(
+            f"y must be a non-empty 1-D array of labels; got shape {y.shape}"
+        )
+    rate = _check_fraction(rate, "rate")
+    rng = _rng(random_state)
+    classes, codes = np.unique(y, return_inverse=True)
+    n_flip = int(round(rate * y.size))
+    if n_flip and classes.size < 2:
+        raise ValueError("flip_labels needs at least two classes to flip between")
+    idx = np.sort(rng.choice(y.size, size=n_flip, replace=False))
+    # Adding 1..K-1 (mod K) to a class code always lands on a different class.
+    shift = rng.integers(1, classes.size, size=n_flip) if n_flip else 0
+    out = y.copy()
+    out[idx] = classes[(codes[idx] + shift) % classes.size]
+    return (out, idx) if return_indices else out
+
+
+def _select(wanted, names, what):
+    """Indices of ``wanted`` (names or integer positions) in ``names``."""
+    short = [
+        str(s).split(" (")[0] for s in names
+    ]  # "petal length (cm)" -> "petal length"
+    out = []
+    for item in wanted:
+        if isinstance(item, numbers.Integral) and not isinstance(item, bool):
+            if not 0 <= item < len(names):
+                raise ValueError(
+                    f"{what} index {item} out of range 0..{len(names) - 1}"
+                )
+            out.append(int(item))
+        elif item in list(names) or item in short:
+            out.append(
+                list(names).index(item) if item in list(names) else short.index(item)
+            )
+        else:
+            raise ValueError(f"unknown {what} {item!r}; choose from {list(names)}")
+    if len(set(out)) != len(out):
+        raise ValueError(f"{what}s must not repeat; got {list(wanted)}")
+    return out
+
+
+def load_iris(classes=None, features=None):
+    """Fisher's iris data (scikit-learn's bundled copy, which follows Fisher's table).
+
+    Parameters
+    ----------
+    classes : sequence of str or int, default=None
+        Species to keep, by name (``"setosa"``, ``"versicolor"``, ``"virginica"``) or
+        index; labels are renumbered ``0, 1, ...`` in the order given, so
+        ``classes=["setosa", "versicolor"]`` makes versicolor the positive class.
+    features : sequence of str or int, default=None
+        Columns to keep, by name (``"petal length (cm)"`` or just ``"petal length"``)
+        or index, in the order given.
+
+    Returns
+    -------
+    X : ndarray of shape (n, d)
+    y : ndarray of int, shape (n,)
+    feature_names : list of str
+    class_names : list of str
+        ``class_names[y[i]]`` is the species of row i.
+
+    Examples
+    --------
+    >>> X, y, feats, names = load_iris(["setosa", "versicolor"], ["petal length"])
+    >>> X.shape, feats, names
+    ((100, 1), ['petal length (cm)'], ['setosa', 'versicolor'])
+    """
+    bunch = _skd.load_iris()
+    all_classes = [str(c) for c in bunch.target_names]
+    keep_c = (
+        list(range(3)) if classes is None else _select(classes, all_classes, "class")
+    )
+    keep_f = (
+        list(range(4))
+        if features is None
+        else _select(features, bunch.feature_names, "feature")
+    )
+    rows = np.isin(bunch.target, keep_c)
+    relabel = {c: i for i, c in enumerate(keep_c)}
+    y = np.array([relabel[t] for t in bunch.target[rows]], dtype=int)
+    X = bunch.data[rows][:, keep_f].astype(np.float64)
+    return (
+        X,
+        y,
+        [bunch.feature_names[j] for j in keep_f],
+        [all_classes[c] for c in keep_c],
+    )
+
+
+def load_digits(classes=None):
+    """The 8x8 handwritten digits (scikit-learn's bundled copy, 1797 images).
+
+    Parameters
+    ----------
+    classes : sequence of int, default=None
+        Digits to keep (labels stay the digits themselves), e.g. ``(3, 8)``.
+
+    Returns
+    -------
+    X : ndarray of shape (n, 64)
+        Pixel intensities 0..16; ``X[i].reshape(8, 8)`` is the image.
+    y : ndarray of int, shape (n,)
+
+    Examples
+    --------
+    >>> X, y = load_digits(classes=(3, 8))
+    >>> sorted(set(y.tolist()))
+    [3, 8]
+    """
+    bunch = _skd.load_digits()
+    X, y = bunch.data.astype(np.float64), bunch.target.astype(int)
+    if classes is not None:
+        keep = _select(classes, [str(i) for i in range(10)], "class")
+        rows = np.isin(y, keep)
+        X, y = X[rows], y[rows]
+    return X, y
+
+
+def load_breast_cancer():
+    """The Wisconsin diagnostic breast cancer data (scikit-learn's bundled copy).
+
+    Returns
+    -------
+    X : ndarray of shape (569, 30)
+    y : ndarray of int, shape (569,)
+        scikit-learn's coding: 0 = malignant, 1 = benign.
+    feature_names : list of str
+
+    Examples
+    --------
+    >>> X, y, names = load_breast_cancer()
+    >>> X.shape, len(names)
+    ((569, 30), 30)
+    """
+    bunch = _skd.load_breast_cancer()
+    return (
+        bunch.data.astype(np.float64),
+        bunch.target.astype(int),
+        list(bunch.feature_names),
+    )

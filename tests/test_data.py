@@ -1,0 +1,253 @@
+"""Tests for linclass.data: the guarantees each generator promises, and the loaders."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from linclass import data, geometry
+
+# --- make_separable ------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    n=st.integers(2, 60),
+    d=st.integers(1, 6),
+    radius=st.floats(0.01, 100.0),
+    frac=st.floats(0.001, 0.99),
+    far=st.floats(0.0, 1000.0),
+    fit_intercept=st.booleans(),
+)
+def test_make_separable_guarantee_holds_exactly(
+    seed, n, d, radius, frac, far, fit_intercept
+):
+    center = np.full(d, far / np.sqrt(d))
+    if d == 1 and not fit_intercept:
+        center = np.zeros(1)  # the line x = 0 must cut the data
+    sep = data.make_separable(
+        n=n, d=d, margin=frac * radius, radius=radius, center=center,
+        fit_intercept=fit_intercept, random_state=seed,
+    )  # fmt: skip
+    assert sep.X.shape == (n, d) and sep.X.dtype == np.float64
+    assert set(sep.y.tolist()) == {-1, 1}
+    assert np.linalg.norm(sep.w) == pytest.approx(1.0)
+    # The promises, checked with no tolerance at all.
+    assert np.all(sep.y * (sep.X @ sep.w + sep.b) >= sep.margin)
+    assert np.all(np.linalg.norm(sep.X - center, axis=1) <= sep.radius)
+    if not fit_intercept:
+        assert sep.b == 0.0
+
+
+def test_make_separable_is_reproducible_and_balanced():
+    a = data.make_separable(n=31, random_state=5)
+    b = data.make_separable(n=31, random_state=5)
+    c = data.make_separable(n=31, random_state=6)
+    np.testing.assert_array_equal(a.X, b.X)
+    assert not np.array_equal(a.X, c.X)
+    assert (a.y == 1).sum() == 16
+    # Shuffled: the classes interleave instead of coming in two blocks.
+    assert np.count_nonzero(np.diff(a.y)) > 2
+
+
+def test_make_separable_fills_its_region():
+    # Points must reach close to both the margin and the sphere, not just exist.
+    sep = data.make_separable(n=4000, margin=0.2, random_state=0)
+    r = sep.y * (sep.X @ sep.w + sep.b)
+    assert r.min() < 0.21
+    assert np.linalg.norm(sep.X, axis=1).max() > 0.99
+
+
+def test_make_separable_far_center_is_far_from_origin():
+    sep = data.make_separable(n=50, center=[20.0, 20.0], random_state=1)
+    assert np.linalg.norm(sep.X, axis=1).min() > 27.0
+    assert geometry.distance_to_origin(sep.w, sep.b) > 26.0
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"n": 1}, "n must be at least 2"),
+        ({"n": 2.5}, "n must be an integer"),
+        ({"d": 0}, "d must be at least 1"),
+        ({"margin": 0.0}, "margin must be a positive"),
+        ({"margin": 1.0, "radius": 1.0}, "margin must be smaller than radius"),
+        ({"radius": -1.0}, "radius must be a positive"),
+        ({"center": [1.0, 2.0, 3.0]}, "center must have length 2"),
+        ({"center": [np.nan, 0.0]}, "NaN"),
+        ({"random_state": -3}, "random_state"),
+        (
+            {"d": 1, "center": [5.0], "fit_intercept": False},
+            "center| < radius - margin",
+        ),
+    ],
+)
+def test_make_separable_rejects_bad_parameters(kwargs, message):
+    with pytest.raises((ValueError, TypeError), match=message.replace("|", r"\|")):
+        data.make_separable(**kwargs)
+
+
+# --- other generators --------------------------------------------------------------
+
+
+def test_make_xor_is_not_separable_but_product_is():
+    X, y = data.make_xor(n=203, noise=0.1, random_state=0)
+    assert X.shape == (203, 2)
+    assert abs((y == 1).sum() - (y == -1).sum()) <= 1
+    assert not geometry.is_separable(X, y)
+    # Positive exactly where the coordinates have different signs.
+    np.testing.assert_array_equal(y, -np.sign(X[:, 0] * X[:, 1]).astype(int))
+
+
+def test_make_ball_and_circle_geometry():
+    c = np.array([3.0, -1.0, 2.0])
+    X, y = data.make_ball(n=301, d=3, center=c, radius=2.0, random_state=1, gap=0.2)
+    dist = np.linalg.norm(X - c, axis=1)
+    assert (y == 1).sum() == 151
+    assert np.all(dist[y == 1] <= 2.0 * 0.8) and np.all(dist[y == -1] >= 2.0 * 1.2)
+    assert np.all(dist <= 4.0)
+    assert not geometry.is_separable(X, y)
+    X2, y2 = data.make_circle(n=100, random_state=1)
+    r2 = np.linalg.norm(X2, axis=1)
+    assert np.all((r2 < 1) == (y2 == 1))
+
+
+def _best_threshold_accuracy(z, y):
+    """Best accuracy of any threshold on the 1-D projection z (either orientation)."""
+    order = np.argsort(z)
+    ys = y[order]
+    # Accuracy of "positive above cut k" for every cut position k = 0..n.
+    pos_above = np.r_[0, np.cumsum(ys[::-1] == 1)][::-1]
+    neg_below = np.r_[0, np.cumsum(ys == -1)]
+    acc = (pos_above + neg_below) / len(y)
+    return max(acc.max(), 1 - acc.min())
+
+
+def test_make_elongated_mean_difference_fails_where_fisher_succeeds():
+    X, y = data.make_elongated(n=2000, random_state=0)
+    mu_p, mu_n = X[y == 1].mean(axis=0), X[y == -1].mean(axis=0)
+    S_w = sum(np.cov(X[y == c].T) for c in (1, -1))
+    fisher = np.linalg.solve(S_w, mu_p - mu_n)
+    assert _best_threshold_accuracy(X @ (mu_p - mu_n), y) < 0.85
+    assert _best_threshold_accuracy(X @ fisher, y) > 0.98
+
+
+def test_make_multiclass_labels_and_centres():
+    X, y = data.make_multiclass(n=400, k=4, random_state=2, std=0.3)
+    assert np.bincount(y).tolist() == [100] * 4
+    means = np.array([X[y == c].mean(axis=0) for c in range(4)])
+    np.testing.assert_allclose(np.linalg.norm(means, axis=1), 2.5, atol=0.1)
+    np.testing.assert_allclose(means[0], [0.0, 2.5], atol=0.1)  # first at the top
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: data.make_xor(n=3), "n must be at least 4"),
+        (lambda: data.make_xor(noise=-0.1), "noise must be"),
+        (lambda: data.make_ball(gap=1.0), "gap must lie in"),
+        (lambda: data.make_circle(center=(0.0, 0.0, 0.0)), "center must have length 2"),
+        (lambda: data.make_multiclass(n=2, k=3), "n must be at least 3"),
+        (lambda: data.make_multiclass(k=1), "k must be at least 2"),
+        (lambda: data.make_elongated(n=0), "n must be at least 2"),
+        (lambda: data.flip_labels([1, -1], 1.5), "rate must lie in"),
+        (lambda: data.flip_labels([1, 1], 0.5), "two classes"),
+        (lambda: data.flip_labels([[1, -1]], 0.5), "1-D"),
+    ],
+)
+def test_generators_reject_bad_parameters(call, message):
+    with pytest.raises((ValueError, TypeError), match=message):
+        call()
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda s: data.make_xor(random_state=s),
+        lambda s: data.make_ball(random_state=s),
+        lambda s: data.make_elongated(random_state=s),
+        lambda s: data.make_multiclass(random_state=s),
+    ],
+)
+def test_generators_are_seeded(make):
+    (X1, y1), (X2, y2), (X3, _) = make(3), make(3), make(4)
+    np.testing.assert_array_equal(X1, X2)
+    np.testing.assert_array_equal(y1, y2)
+    assert not np.array_equal(X1, X3)
+    assert X1.dtype == np.float64
+
+
+# --- flip_labels -------------------------------------------------------------------
+
+
+def test_flip_labels_binary_counts_and_copy():
+    y = np.array([1, -1] * 10)
+    noisy, idx = data.flip_labels(y, 0.3, random_state=0, return_indices=True)
+    assert len(idx) == 6 and np.all(np.diff(idx) > 0)
+    np.testing.assert_array_equal(noisy[idx], -y[idx])
+    keep = np.setdiff1d(np.arange(20), idx)
+    np.testing.assert_array_equal(noisy[keep], y[keep])
+    assert y.tolist() == [1, -1] * 10  # input untouched
+    np.testing.assert_array_equal(data.flip_labels(y, 1.0), -y)
+    np.testing.assert_array_equal(data.flip_labels(y, 0.0), y)
+
+
+def test_flip_labels_strings_and_multiclass():
+    y = np.array(["a", "b", "c"] * 20)
+    noisy, idx = data.flip_labels(y, 0.5, random_state=1, return_indices=True)
+    assert len(idx) == 30
+    assert np.all(noisy[idx] != y[idx]) and set(noisy) <= {"a", "b", "c"}
+    assert set(noisy[idx]) == {"a", "b", "c"}
+
+
+# --- loaders -----------------------------------------------------------------------
+
+
+def test_load_iris_reproduces_fishers_discriminant():
+    X, y, feats, names = data.load_iris(["setosa", "versicolor"])
+    assert X.shape == (100, 4) and names == ["setosa", "versicolor"]
+    assert feats[0] == "sepal length (cm)"
+    # Fisher (1936) solved S lambda = d (d = versicolor mean minus setosa mean, S the
+    # pooled within-class sums of squares and products) and printed lambda; he
+    # rescaled it to x1 + 5.9037 x2 - 7.1299 x3 - 10.1036 x4.
+    d = X[y == 1].mean(axis=0) - X[y == 0].mean(axis=0)
+    S = sum((X[y == c] - X[y == c].mean(axis=0)).T @ (X[y == c] - X[y == c].mean(0))
+            for c in (0, 1))  # fmt: skip
+    lam = np.linalg.solve(S, d)
+    np.testing.assert_allclose(lam, [-0.0311511, -0.1839075, 0.2221044, 0.3147370],
+                               atol=2e-6)  # fmt: skip
+    np.testing.assert_allclose(lam / lam[0], [1, 5.9037, -7.1299, -10.1036], atol=1e-3)
+
+
+def test_load_iris_selection_and_order():
+    X, y, feats, names = data.load_iris(
+        classes=["virginica", 0], features=["petal width", 0]
+    )
+    assert names == ["virginica", "setosa"]
+    assert feats == ["petal width (cm)", "sepal length (cm)"]
+    assert X.shape == (100, 2) and np.bincount(y).tolist() == [50, 50]
+    full = data.load_iris()
+    assert full[0].shape == (150, 4) and full[3] == [
+        "setosa",
+        "versicolor",
+        "virginica",
+    ]
+    # Row 0 of the bundled copy is the first setosa flower, 5.1 3.5 1.4 0.2.
+    np.testing.assert_array_equal(X[y == 1][0], [0.2, 5.1])
+    with pytest.raises(ValueError, match="unknown class 'rose'"):
+        data.load_iris(classes=["rose"])
+    with pytest.raises(ValueError, match="feature index 7"):
+        data.load_iris(features=[7])
+    with pytest.raises(ValueError, match="must not repeat"):
+        data.load_iris(classes=[0, "setosa"])
+
+
+def test_load_digits_and_breast_cancer():
+    X, y = data.load_digits()
+    assert X.shape == (1797, 64) and X.min() == 0 and X.max() == 16
+    X38, y38 = data.load_digits(classes=(3, 8))
+    assert set(y38.tolist()) == {3, 8} and len(y38) == np.isin(y, [3, 8]).sum()
+    Xb, yb, names = data.load_breast_cancer()
+    assert Xb.shape == (569, 30) and len(names) == 30
+    assert np.bincount(yb).tolist() == [212, 357]  # malignant, benign

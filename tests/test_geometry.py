@@ -1,0 +1,259 @@
+"""Tests for linclass.geometry: hand-computed cases, identities and brute force."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.svm import SVC
+
+from linclass import data, geometry
+
+XOR_X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+XOR_Y = np.array([1, 1, -1, -1])
+
+
+def scan_margin_2d(X, y, fit_intercept=True, n_angles=40000):
+    """Best margin over a fine grid of directions, the offset chosen per direction.
+
+    For a unit direction u the best offset puts the hyperplane halfway between the
+    lowest positive projection and the highest negative one; without an intercept
+    the margin is simply min_i y_i u.x_i.
+    """
+    theta = np.linspace(0, 2 * np.pi, n_angles, endpoint=False)
+    U = np.column_stack([np.cos(theta), np.sin(theta)])
+    P = X @ U.T  # (n, n_angles)
+    if fit_intercept:
+        gam = (P[y > 0].min(axis=0) - P[y < 0].max(axis=0)) / 2
+    else:
+        gam = (y[:, None] * P).min(axis=0)
+    return gam.max(), 2 * np.pi / n_angles
+
+
+# --- small functions ---------------------------------------------------------------
+
+
+def test_add_bias_appends_constant_column():
+    Xt = geometry.add_bias([[1.0, 2.0], [3.0, 4.0]], value=-1.0)
+    np.testing.assert_array_equal(Xt, [[1, 2, -1], [3, 4, -1]])
+
+
+def test_bias_trick_reproduces_affine_score():
+    rng = np.random.default_rng(0)
+    X, w, b = rng.normal(size=(7, 3)), rng.normal(size=3), 0.7
+    np.testing.assert_allclose(geometry.add_bias(X) @ np.r_[w, b], X @ w + b)
+
+
+def test_signed_distance_hand_example():
+    # w = (3, 4), b = -5: the line 3x + 4y = 5 is at distance 1 from the origin,
+    # on the side w points to; (3, 4) has score 20, so distance 20 / 5 = 4.
+    r = geometry.signed_distance([[0.0, 0.0], [3.0, 4.0]], [3.0, 4.0], -5.0)
+    np.testing.assert_allclose(r, [-1.0, 4.0])
+
+
+def test_signed_distance_moves_point_onto_hyperplane_and_is_scale_invariant():
+    rng = np.random.default_rng(1)
+    X, w, b = rng.normal(size=(10, 3)), rng.normal(size=3), -0.3
+    r = geometry.signed_distance(X, w, b)
+    foot = X - r[:, None] * w / np.linalg.norm(w)
+    np.testing.assert_allclose(foot @ w + b, 0.0, atol=1e-12)
+    np.testing.assert_allclose(geometry.signed_distance(X, 7 * w, 7 * b), r)
+
+
+def test_margins_relations_and_string_labels():
+    X = np.array([[1.0, 0.0], [3.0, 0.0], [4.0, 1.0]])
+    w, b = np.array([2.0, 0.0]), -4.0
+    f = geometry.functional_margin(X, [-1, 1, 1], w, b)
+    np.testing.assert_allclose(f, [2.0, 2.0, 4.0])
+    np.testing.assert_allclose(geometry.geometric_margin(X, [-1, 1, 1], w, b), f / 2)
+    # Two arbitrary labels: the larger one is +1, as for the estimators.
+    g = geometry.geometric_margin(X, ["no", "yes", "yes"], w, b)
+    np.testing.assert_allclose(g, f / 2)
+    assert geometry.margin(X, [-1, 1, 1], w, b) == 1.0
+    assert geometry.margin(X, [1, 1, 1], w, b) == -1.0  # a single class is allowed
+
+
+def test_functional_margin_scales_geometric_does_not():
+    X, y = data.make_xor(n=20, random_state=0)
+    w, b = np.array([0.3, -1.2]), 0.4
+    np.testing.assert_allclose(
+        geometry.functional_margin(X, y, 5 * w, 5 * b),
+        5 * geometry.functional_margin(X, y, w, b),
+    )
+    np.testing.assert_allclose(
+        geometry.geometric_margin(X, y, 5 * w, 5 * b),
+        geometry.geometric_margin(X, y, w, b),
+    )
+
+
+def test_radius_novikoff_and_distance_to_origin():
+    assert geometry.radius([[3.0, 4.0], [-1.0, 0.0]]) == 5.0
+    assert geometry.novikoff_bound(3.0, 0.5) == 36.0
+    np.testing.assert_allclose(geometry.novikoff_bound(1.0, [0.5, 0.25]), [4.0, 16.0])
+    # The closest point of 3x + 4y = 10 to the origin is 10 (3, 4) / 25 = (1.2, 1.6).
+    assert geometry.distance_to_origin([3.0, 4.0], -10.0) == pytest.approx(2.0)
+    assert geometry.distance_to_origin([1.0, 0.0], 0.0) == 0.0
+
+
+def test_unit_vectors():
+    assert np.allclose(geometry.unit(np.pi / 2), [0.0, 1.0])
+    V = geometry.unit(np.linspace(0, 6, 7))
+    assert V.shape == (7, 2)
+    np.testing.assert_allclose(np.linalg.norm(V, axis=1), 1.0)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: geometry.signed_distance([[1.0, 2.0]], [0.0, 0.0]), "non-zero"),
+        (lambda: geometry.signed_distance([[1.0, 2.0]], [1.0, 2.0, 3.0]), "length 2"),
+        (lambda: geometry.signed_distance([1.0, 2.0], [1.0, 2.0]), "2-D"),
+        (lambda: geometry.margin([[np.nan, 1.0]], [1], [1.0, 0.0]), "NaN"),
+        (lambda: geometry.margin([[1.0, 1.0]], [1, -1], [1.0, 0.0]), "1 rows"),
+        (lambda: geometry.margin([[1.0], [2.0], [3.0]], [0, 1, 2], [1.0]), "two"),
+        (lambda: geometry.novikoff_bound(1.0, 0.0), "gamma"),
+        (lambda: geometry.novikoff_bound(-1.0, 0.1), "R must"),
+        (lambda: geometry.line_endpoints([1.0, 0.0, 0.0], 0.0, (0, 1), (0, 1)), "2"),
+        (lambda: geometry.max_margin(XOR_X, XOR_Y), "not linearly separable"),
+        (lambda: geometry.max_margin(XOR_X, [1, 1, 1, 1]), "both classes"),
+        (lambda: geometry.unit(np.inf), "NaN or infinity"),
+    ],
+)
+def test_bad_input_is_named(call, message):
+    with pytest.raises((ValueError, TypeError), match=message):
+        call()
+
+
+# --- line_endpoints ----------------------------------------------------------------
+
+
+def test_line_endpoints_on_line_and_box_boundary():
+    rng = np.random.default_rng(2)
+    xlim, ylim = (-2.0, 3.0), (-1.0, 1.5)
+    hits = 0
+    for _ in range(200):
+        w, b = rng.normal(size=2), rng.normal()
+        seg = geometry.line_endpoints(w, b, xlim, ylim)
+        if seg is None:
+            continue
+        hits += 1
+        for x, y in seg:
+            assert w @ [x, y] + b == pytest.approx(0.0, abs=1e-9)
+            on_x = np.isclose(x, xlim).any() and ylim[0] - 1e-9 <= y <= ylim[1] + 1e-9
+            on_y = np.isclose(y, ylim).any() and xlim[0] - 1e-9 <= x <= xlim[1] + 1e-9
+            assert on_x or on_y
+        # Ordered along (-w2, w1), so the segment never flips as w turns slowly.
+        (x0, y0), (x1, y1) = seg
+        assert (x1 - x0) * -w[1] + (y1 - y0) * w[0] > 0
+    assert hits > 50
+
+
+def test_line_endpoints_axis_parallel_and_misses():
+    assert geometry.line_endpoints([1.0, 0.0], -0.5, (0, 1), (0, 2)) == (
+        (0.5, 0.0),
+        (0.5, 2.0),
+    )
+    assert geometry.line_endpoints([1.0, 0.0], -5.0, (0, 1), (0, 2)) is None
+    # x + y = 2 touches the box [0, 1]^2 only at its corner (1, 1).
+    assert geometry.line_endpoints([1.0, 1.0], -2.0, (0, 1), (0, 1)) is None
+    # A diagonal through the box runs corner to corner.
+    seg = geometry.line_endpoints([1.0, -1.0], 0.0, (0, 1), (0, 1))
+    np.testing.assert_allclose(sorted(seg), [(0.0, 0.0), (1.0, 1.0)], atol=1e-12)
+
+
+# --- separability and the maximum margin ---------------------------------------------
+
+
+def test_is_separable():
+    assert not geometry.is_separable(XOR_X, XOR_Y)
+    assert geometry.is_separable(XOR_X, [-1, 1, -1, 1])
+    # x = 5 separates these, but no line through the origin does: (6, 0) is a
+    # positive multiple of (4, 0), so w.x has the same sign at both.
+    X = np.array([[4.0, 0.0], [6.0, 0.0], [4.0, 1.0], [6.0, 1.0]])
+    y = np.array([-1, 1, -1, 1])
+    assert geometry.is_separable(X, y)
+    assert not geometry.is_separable(X, y, fit_intercept=False)
+    with pytest.raises(ValueError, match="through the origin"):
+        geometry.max_margin(X, y, fit_intercept=False)
+
+
+def test_best_offset_hand_example():
+    # Positives project to 3 and 5, negatives to 0 and 1: best cut at 2, margin 1
+    # (for the unit w); with w scaled by 2 the offset doubles, the margin does not.
+    X, y = [[0.0], [1.0], [3.0], [5.0]], [-1, -1, 1, 1]
+    assert geometry.best_offset(X, y, [1.0]) == (-2.0, 1.0)
+    assert geometry.best_offset(X, y, [2.0]) == (-4.0, 1.0)
+
+
+def test_max_margin_hand_example():
+    # Symmetric square: the best line is x1 = 1, margin 1.
+    X = [[0.0, 0.0], [0.0, 2.0], [2.0, 0.0], [2.0, 2.0]]
+    w, b, gamma = geometry.max_margin(X, [-1, -1, 1, 1])
+    np.testing.assert_allclose(w, [1.0, 0.0], atol=1e-9)
+    assert b == pytest.approx(-1.0, abs=1e-9)
+    assert gamma == pytest.approx(1.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_max_margin_matches_brute_force_angle_scan(seed, fit_intercept):
+    d = data.make_separable(
+        n=60, margin=0.05, center=[0.4, -0.3], fit_intercept=fit_intercept,
+        random_state=seed,
+    )  # fmt: skip
+    w, b, gamma = geometry.max_margin(d.X, d.y, fit_intercept=fit_intercept)
+    assert np.linalg.norm(w) == pytest.approx(1.0)
+    assert gamma == pytest.approx(geometry.margin(d.X, d.y, w, b), abs=1e-12)
+    assert gamma >= d.margin  # the generator's own separator achieves d.margin
+    if not fit_intercept:
+        assert b == 0.0
+    best, step = scan_margin_2d(d.X, d.y, fit_intercept)
+    R = geometry.radius(d.X)
+    # The scan can only miss the optimum by the change over half a grid step.
+    assert best <= gamma + 1e-9
+    assert best >= gamma - R * step
+
+
+def test_max_margin_support_vectors_on_both_sides():
+    d = data.make_separable(n=80, d=3, margin=0.1, random_state=4)
+    w, b, gamma = geometry.max_margin(d.X, d.y)
+    r = d.y * (d.X @ w + b)
+    tight = np.abs(r - gamma) < 1e-7
+    assert set(d.y[tight]) == {-1, 1}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_max_margin_not_worse_than_svc_in_3d(seed):
+    d = data.make_separable(n=150, d=3, margin=0.1, random_state=seed)
+    w, b, gamma = geometry.max_margin(d.X, d.y)
+    svc = SVC(kernel="linear", C=1e6, tol=1e-8).fit(d.X, d.y)
+    svc_gamma = geometry.margin(d.X, d.y, svc.coef_[0], svc.intercept_[0])
+    assert gamma >= svc_gamma - 1e-9
+    assert gamma == pytest.approx(svc_gamma, abs=1e-4)
+
+
+def test_max_margin_equivariant_to_shift_and_scale():
+    d = data.make_separable(n=50, margin=0.1, random_state=7)
+    w, b, gamma = geometry.max_margin(d.X, d.y)
+    shift = np.array([300.0, -200.0])
+    w2, b2, gamma2 = geometry.max_margin(3 * d.X + shift, d.y)
+    np.testing.assert_allclose(w2, w, atol=1e-6)
+    assert gamma2 == pytest.approx(3 * gamma, rel=1e-6)
+    # Same hyperplane: the image of a point on the old one lies on the new one.
+    on_plane = -b * w
+    assert w2 @ (3 * on_plane + shift) + b2 == pytest.approx(0.0, abs=1e-4)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    d=st.integers(1, 4),
+    margin=st.floats(0.01, 0.5),
+    fit_intercept=st.booleans(),
+)
+def test_max_margin_at_least_generator_margin(seed, d, margin, fit_intercept):
+    sep = data.make_separable(
+        n=40, d=d, margin=margin, fit_intercept=fit_intercept, random_state=seed
+    )
+    w, b, gamma = geometry.max_margin(sep.X, sep.y, fit_intercept=fit_intercept)
+    assert gamma >= sep.margin - 1e-9
+    assert geometry.margin(sep.X, sep.y, w, b) == pytest.approx(gamma, abs=1e-12)
