@@ -1,0 +1,61 @@
+"""Hygiene of the chapter notebooks: committed clean, all in the book, one import."""
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
+
+
+def _toc_files():
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
+    files = [toc["root"]]
+    for part in toc.get("parts", []):
+        files += [entry["file"] for entry in part["chapters"]]
+    return files
+
+
+def test_there_are_chapters():
+    assert len(CHAPTERS) >= 1, "no notebook found in chapters/"
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_notebook_committed_without_outputs(path):
+    nb = json.loads(path.read_text())
+    dirty = [
+        i
+        for i, cell in enumerate(nb["cells"])
+        if cell["cell_type"] == "code"
+        and (cell.get("outputs") or cell.get("execution_count") is not None)
+    ]
+    assert not dirty, (
+        f"{path.name}: cells {dirty} have outputs or execution counts; "
+        "clear them before committing (Jupyter: Edit > Clear Outputs of All Cells)"
+    )
+    assert "widgets" not in nb.get("metadata", {}), (
+        f"{path.name} carries saved widget state in its metadata; remove it"
+    )
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_notebook_imports_linclass_first(path):
+    nb = json.loads(path.read_text())
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    assert code, f"{path.name} has no code cell"
+    first = "".join(code[0]["source"])
+    assert "import linclass as lc" in first, (
+        f"{path.name}: the first code cell must import linclass as lc"
+    )
+
+
+def test_every_chapter_is_in_the_toc_and_every_toc_entry_exists():
+    toc = _toc_files()
+    listed = {f for f in toc if f.startswith("chapters/")}
+    present = {f"chapters/{p.stem}" for p in CHAPTERS}
+    assert present <= listed, f"notebooks missing from _toc.yml: {present - listed}"
+    for entry in toc:
+        candidates = [ROOT / f"{entry}{ext}" for ext in (".md", ".ipynb")]
+        assert any(c.exists() for c in candidates), f"_toc.yml lists {entry}, not found"

@@ -1,0 +1,247 @@
+"""Browser tests of the built site (`make book` first): Debian's Chromium via Playwright.
+
+Every page in the table of contents is loaded from a server on 127.0.0.1 and must load
+without console errors, failed requests or requests leaving the site; its maths must be
+typeset, its images must have alt text, no cell may show an error, and every kernel-free
+player must step. A full-page screenshot of every page lands in _build/screenshots/.
+"""
+
+import functools
+import http.server
+import re
+import threading
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlparse
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+HTML = ROOT / "_build" / "html"
+SHOTS = ROOT / "_build" / "screenshots"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+PAGE_BUDGET = 3 * 1024 * 1024  # bytes: HTML + images + player frames of one chapter
+
+
+def _toc_pages():
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
+    pages = [toc["root"]]
+    for part in toc.get("parts", []):
+        pages += [entry["file"] for entry in part["chapters"]]
+    return [f"{p}.html" for p in pages]
+
+
+PAGES = _toc_pages()
+
+
+@pytest.fixture(scope="module")
+def site():
+    if not (HTML / "index.html").exists():
+        pytest.fail("no built site in _build/html: run `make book` first")
+    handler = functools.partial(
+        _QuietHandler, directory=str(HTML)
+    )  # serve the build folder, not the cwd
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep pytest's output readable
+        pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail("Chromium not found at /usr/bin/chromium: apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def _open(browser, url):
+    """Load a page, recording console errors, failed and off-site requests."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    problems = []
+    host = urlparse(url).netloc
+    page.on(
+        "console",
+        lambda m: problems.append(f"console {m.type}: {m.text}")
+        if m.type == "error"
+        else None,
+    )
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on(
+        "requestfailed",
+        lambda r: problems.append(f"failed request: {r.url} ({r.failure})"),
+    )
+
+    def check_request(request):
+        netloc = urlparse(request.url).netloc
+        if request.url.startswith(("data:", "blob:", "about:")):
+            return
+        if netloc != host:
+            problems.append(f"request leaves the site: {request.url}")
+
+    page.on("request", check_request)
+    response = page.goto(url, wait_until="networkidle")
+    assert response is not None and response.ok, f"{url} answered {response}"
+    page.wait_for_function(
+        "() => !window.MathJax || (MathJax.startup && MathJax.startup.promise)"
+    )
+    page.evaluate("() => window.MathJax ? MathJax.startup.promise : null")
+    return page, problems
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page(site, browser, name):
+    page, problems = _open(browser, site + name)
+    try:
+        # Maths: every math node typeset by MathJax, no raw delimiters left.
+        n_math = page.locator(".math").count()
+        if n_math:
+            assert page.locator("mjx-container").count() > 0, f"{name}: no MathJax"
+        raw = page.evaluate(
+            """() => [...document.querySelectorAll('.math')]
+                 .filter(e => !e.querySelector('mjx-container'))
+                 .map(e => e.textContent.slice(0, 60))"""
+        )
+        assert not raw, f"{name}: maths left untypeset: {raw[:3]}"
+        text = page.evaluate(
+            """() => { const c = document.querySelector('main').cloneNode(true);
+                 c.querySelectorAll('pre, code, .highlight').forEach(e => e.remove());
+                 return c.innerText; }"""
+        )
+        for token in ("$$", "\\(", "\\["):
+            assert token not in text, f"{name}: raw {token!r} left in the text"
+        # No cell error or traceback anywhere on the page.
+        body = page.inner_text("body")
+        assert "Traceback (most recent call last)" not in body, f"{name}: traceback"
+        assert page.locator(".output.traceback, .output.error").count() == 0
+        # Every image has non-empty alt text.
+        missing = page.evaluate(
+            """() => [...document.querySelectorAll('img')]
+                 .filter(i => !(i.getAttribute('alt') || '').trim())
+                 .map(i => (i.getAttribute('src') || '').slice(0, 80))"""
+        )
+        assert not missing, f"{name}: images without alt text: {missing}"
+        # Images are actually decoded (not broken).
+        broken = page.evaluate(
+            """() => [...document.querySelectorAll('img')]
+                 .filter(i => i.complete && i.naturalWidth === 0)
+                 .map(i => (i.getAttribute('src') || '').slice(0, 80))"""
+        )
+        assert not broken, f"{name}: broken images: {broken}"
+        _check_players(page, name)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / (name.replace("/", "_") + ".png")), full_page=True)
+        assert not problems, f"{name}: " + "; ".join(problems[:5])
+    finally:
+        page.close()
+
+
+def _check_players(page, name):
+    players = page.locator(".lc-player")
+    for k in range(players.count()):
+        player = players.nth(k)
+        player.scroll_into_view_if_needed()
+        frame = player.locator("img.lc-frame")
+        slider = player.locator("input.lc-slider")
+        first = frame.get_attribute("src")
+        player.locator("[data-action=next]").click()
+        assert frame.get_attribute("src") != first, f"{name}: player {k}: next did nothing"
+        last = int(slider.get_attribute("max"))
+        assert last >= 1, f"{name}: player {k} has a single frame"
+        slider.fill(str(last))  # fires input and change like a user's drag
+        assert int(slider.input_value()) == last
+        shown = frame.get_attribute("src")
+        player.locator("[data-action=prev]").click()
+        assert frame.get_attribute("src") != shown, f"{name}: player {k}: prev did nothing"
+        player.locator("[data-action=next]").click()
+        assert frame.get_attribute("src") == shown, f"{name}: player {k}: last frame"
+
+
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.hrefs, self.ids, self.srcs = [], set(), []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("id"):
+            self.ids.add(attrs["id"])
+        if tag == "a" and attrs.get("href"):
+            self.hrefs.append(attrs["href"])
+        if tag in ("img", "script") and attrs.get("src"):
+            self.srcs.append(attrs["src"])
+        if tag == "link" and attrs.get("href"):
+            self.srcs.append(attrs["href"])
+
+
+@functools.lru_cache(maxsize=None)
+def _parse(path):
+    parser = _Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def _local(base, ref):
+    url = urlparse(urljoin("http://site/" + base, ref))
+    if url.scheme not in ("http", "https") or url.netloc != "site":
+        return None, None
+    return HTML / unquote(url.path.lstrip("/")), url.fragment
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_internal_links_resolve(site, name):
+    parsed = _parse(HTML / name)
+    broken = []
+    for ref in parsed.hrefs + parsed.srcs:
+        target, fragment = _local(name, ref)
+        if target is None:
+            continue
+        if target.is_dir():
+            target = target / "index.html"
+        if not target.exists():
+            broken.append(ref)
+        elif fragment and target.suffix == ".html":
+            if unquote(fragment) not in _parse(target).ids:
+                broken.append(ref)
+    assert not broken, f"{name}: broken internal links: {broken[:10]}"
+
+
+@pytest.mark.parametrize("name", [p for p in PAGES if p.startswith("chapters/")])
+def test_chapter_page_within_budget(site, name):
+    page = HTML / name
+    total = page.stat().st_size
+    for ref in set(_parse(page).srcs):
+        target, _ = _local(name, ref)
+        if target is not None and "_images" in target.parts and target.exists():
+            total += target.stat().st_size
+    assert total <= PAGE_BUDGET, f"{name}: {total / 2**20:.2f} MB > 3 MB"
+
+
+def test_no_cdn_reference_in_any_page(site):
+    offenders = {}
+    for page in HTML.rglob("*.html"):
+        srcs = _parse(page).srcs
+        external = [s for s in srcs if re.match(r"^(https?:)?//", s)]
+        if external:
+            offenders[str(page.relative_to(HTML))] = external[:3]
+    assert not offenders, f"pages load scripts/styles from outside the site: {offenders}"
