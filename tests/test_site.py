@@ -1,4 +1,4 @@
-"""Browser tests of the built site (`make book` first): Debian's Chromium via Playwright.
+"""Browser tests of the built site (`make book` first), in Debian's Chromium.
 
 Every page in the table of contents is loaded from a server on 127.0.0.1 and must load
 without console errors, failed requests or requests leaving the site; its maths must be
@@ -82,9 +82,11 @@ def _open(browser, url):
     host = urlparse(url).netloc
     page.on(
         "console",
-        lambda m: problems.append(f"console {m.type}: {m.text}")
-        if m.type == "error"
-        else None,
+        lambda m: (
+            problems.append(f"console {m.type}: {m.text}")
+            if m.type == "error"
+            else None
+        ),
     )
     page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
     page.on(
@@ -150,7 +152,9 @@ def test_page(site, browser, name):
         assert not broken, f"{name}: broken images: {broken}"
         _check_players(page, name)
         SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / (name.replace("/", "_") + ".png")), full_page=True)
+        page.screenshot(
+            path=str(SHOTS / (name.replace("/", "_") + ".png")), full_page=True
+        )
         assert not problems, f"{name}: " + "; ".join(problems[:5])
     finally:
         page.close()
@@ -165,14 +169,18 @@ def _check_players(page, name):
         slider = player.locator("input.lc-slider")
         first = frame.get_attribute("src")
         player.locator("[data-action=next]").click()
-        assert frame.get_attribute("src") != first, f"{name}: player {k}: next did nothing"
+        assert frame.get_attribute("src") != first, (
+            f"{name}: player {k}: next did nothing"
+        )
         last = int(slider.get_attribute("max"))
         assert last >= 1, f"{name}: player {k} has a single frame"
         slider.fill(str(last))  # fires input and change like a user's drag
         assert int(slider.input_value()) == last
         shown = frame.get_attribute("src")
         player.locator("[data-action=prev]").click()
-        assert frame.get_attribute("src") != shown, f"{name}: player {k}: prev did nothing"
+        assert frame.get_attribute("src") != shown, (
+            f"{name}: player {k}: prev did nothing"
+        )
         player.locator("[data-action=next]").click()
         assert frame.get_attribute("src") == shown, f"{name}: player {k}: last frame"
 
@@ -194,7 +202,7 @@ class _Links(HTMLParser):
             self.srcs.append(attrs["href"])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _parse(path):
     parser = _Links()
     parser.feed(path.read_text(encoding="utf-8"))
@@ -244,4 +252,6 @@ def test_no_cdn_reference_in_any_page(site):
         external = [s for s in srcs if re.match(r"^(https?:)?//", s)]
         if external:
             offenders[str(page.relative_to(HTML))] = external[:3]
-    assert not offenders, f"pages load scripts/styles from outside the site: {offenders}"
+    assert not offenders, (
+        f"pages load scripts/styles from outside the site: {offenders}"
+    )
