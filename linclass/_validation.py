@@ -9,8 +9,10 @@ getting a silent wrong answer.
 from __future__ import annotations
 
 import numbers
+import warnings
 
 import numpy as np
+from sklearn.exceptions import DataConversionWarning
 
 __all__ = [
     "check_array_2d",
@@ -20,6 +22,8 @@ __all__ = [
     "check_positive",
     "check_nonnegative_int",
     "check_choice",
+    "check_fitted_X",
+    "check_bool",
 ]
 
 
@@ -152,9 +156,18 @@ def check_X_y(X, y):
     """
     X = check_array_2d(X, "X")
     if y is None:
-        raise ValueError("y is required: got None instead of an array of labels")
+        raise ValueError(
+            "this estimator requires y to be passed, but the target y is None"
+        )
     y = np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
+        # scikit-learn's convention: accept a column vector, but say so.
+        warnings.warn(
+            "A column-vector y was passed when a 1-D array was expected; "
+            "it was flattened to shape (n_samples,)",
+            DataConversionWarning,
+            stacklevel=2,
+        )
         y = y.ravel()
     if y.ndim != 1:
         raise ValueError(f"y must be a 1-D array of labels; got shape {y.shape}")
@@ -270,3 +283,49 @@ def check_choice(value, name, choices):
     if not ok:
         raise ValueError(f"{name} must be one of {tuple(choices)}; got {value!r}")
     return value
+
+
+def check_fitted_X(estimator, X, attribute="coef_"):
+    """Check that ``estimator`` is fitted and ``X`` matches its number of features.
+
+    Returns
+    -------
+    ndarray of float64, shape (n_samples, n_features_in_)
+
+    Examples
+    --------
+    >>> from sklearn.linear_model import Perceptron
+    >>> est = Perceptron().fit([[0.0, 1.0], [1.0, 0.0]], [0, 1])
+    >>> check_fitted_X(est, [[1.0]])
+    Traceback (most recent call last):
+    ...
+    ValueError: X has 1 features, but Perceptron is expecting 2 features as input
+    """
+    from sklearn.utils.validation import check_is_fitted
+
+    check_is_fitted(estimator, attribute)
+    X = check_array_2d(X)
+    expected = estimator.n_features_in_
+    if X.shape[1] != expected:
+        raise ValueError(
+            f"X has {X.shape[1]} features, but {type(estimator).__name__} "
+            f"is expecting {expected} features as input"
+        )
+    return X
+
+
+def check_bool(value, name):
+    """Check that a hyper-parameter is a boolean.
+
+    Examples
+    --------
+    >>> check_bool(True, "fit_intercept")
+    True
+    >>> check_bool("yes", "fit_intercept")
+    Traceback (most recent call last):
+    ...
+    TypeError: fit_intercept must be True or False; got 'yes'
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False; got {value!r}")
+    return bool(value)

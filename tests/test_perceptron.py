@@ -1,0 +1,334 @@
+"""Tests of linclass.perceptron: the textbook rule, bit for bit, and fast."""
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.exceptions import ConvergenceWarning, NotFittedError
+from sklearn.linear_model import Perceptron as SkPerceptron
+
+from linclass.perceptron import Perceptron
+
+
+def separable(n, d, margin, seed, offset=0.3, return_w=False):
+    """Points in the unit ball at distance >= margin from a known hyperplane."""
+    rng = np.random.default_rng(seed)
+    w = rng.standard_normal(d)
+    w /= np.linalg.norm(w)
+    X = rng.standard_normal((4 * n + 20, d))
+    X *= (rng.random(len(X)) ** (1 / d) / np.linalg.norm(X, axis=1))[:, None]
+    s = X @ w + offset
+    X, s = X[np.abs(s) >= margin][:n], s[np.abs(s) >= margin][:n]
+    y = np.where(s > 0, 1, -1)
+    return (X, y, w) if return_w else (X, y)
+
+
+def textbook(X, y, eta=1.0, epochs=1000, seqs=None, bias=1.0):
+    """The sequential rule, one visit at a time; returns w, b, mistakes, epochs."""
+    n, d = X.shape
+    w, b, mistakes = np.zeros(d), 0.0, 0
+    for e in range(epochs):
+        seq = range(n) if seqs is None else seqs[e]
+        before = mistakes
+        for i in seq:
+            if y[i] * (np.dot(w, X[i]) + b) <= 0:
+                c = eta * y[i]
+                w = w + c * X[i]
+                b = b + c * bias
+                mistakes += 1
+        if mistakes == before:
+            return w, b, mistakes, e + 1
+    return w, b, mistakes, epochs
+
+
+def fit_quiet(est, X, y):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return est.fit(X, y)
+
+
+def sklearn_fit(X, y, epochs, eta=1.0):
+    sk = SkPerceptron(shuffle=False, eta0=eta, penalty=None, tol=None, max_iter=epochs)
+    return fit_quiet(sk, X, y)
+
+
+def _noisy(seed, n=300, d=5, rate=0.1):
+    X, y = separable(n, d, 0.0, seed)
+    flip = np.random.default_rng(seed + 1).random(len(y)) < rate
+    return X, np.where(flip, -y, y)
+
+
+def _integers(seed):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-5, 6, size=(120, 3)).astype(float)
+    y = np.where(X[:, 0] + 2 * X[:, 1] - X[:, 2] + rng.integers(-2, 3, 120) > 0, 1, 0)
+    return X, y
+
+
+DATASETS = {
+    "separable_2d": lambda: separable(60, 2, 0.05, 0),
+    "separable_20d": lambda: separable(500, 20, 0.02, 1),
+    "far_from_origin": lambda: (
+        separable(80, 3, 0.1, 2)[0] + 50.0,
+        separable(80, 3, 0.1, 2)[1],
+    ),
+    "nonseparable": lambda: _noisy(3),
+    "integers": lambda: _integers(4),
+    "strings": lambda: (
+        separable(70, 4, 0.05, 5)[0],
+        np.where(separable(70, 4, 0.05, 5)[1] > 0, "spam", "ham"),
+    ),
+    "labels_3_7": lambda: (_noisy(6)[0], np.where(_noisy(6)[1] > 0, 7, 3)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DATASETS))
+@pytest.mark.parametrize("epochs", [1, 7, 200])
+def test_equals_sklearn_exactly(name, epochs):
+    X, y = DATASETS[name]()
+    ours = fit_quiet(Perceptron(max_iter=epochs), X, y)
+    ref = sklearn_fit(X, y, epochs)
+    assert ours.n_iter_ <= epochs
+    np.testing.assert_array_equal(ours.classes_, ref.classes_)
+    assert np.array_equal(ours.coef_, ref.coef_)
+    assert np.array_equal(ours.intercept_, ref.intercept_)
+    np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+
+
+def test_equals_sklearn_with_other_learning_rate():
+    X, y = _noisy(7)
+    ours = fit_quiet(Perceptron(eta=0.37, max_iter=9), X, y)
+    ref = sklearn_fit(X, y, 9, eta=0.37)
+    assert np.array_equal(ours.coef_, ref.coef_)
+    assert np.array_equal(ours.intercept_, ref.intercept_)
+
+
+def test_dense_mistakes_switch_to_signed_rows_stays_exact():
+    # Many mistakes per epoch make the fit switch to its signed-row scan.
+    X, y = _noisy(8, n=3000, d=3, rate=0.3)
+    ours = fit_quiet(Perceptron(max_iter=6), X, y)
+    ref = sklearn_fit(X, y, 6)
+    assert ours.n_mistakes_ > 2000
+    assert np.array_equal(ours.coef_, ref.coef_)
+    assert np.array_equal(ours.intercept_, ref.intercept_)
+
+
+@pytest.mark.parametrize("eta", [1.0, 0.25])
+@pytest.mark.parametrize("bias_update", ["unit", "r2"])
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_cyclic_matches_textbook(eta, bias_update, fit_intercept):
+    X, y = _noisy(9, n=200, d=3, rate=0.05)
+    X = 3.0 * X  # R > 1, so that the R**2 bias rule differs from the unit rule
+    est = fit_quiet(
+        Perceptron(
+            eta=eta, max_iter=15, bias_update=bias_update, fit_intercept=fit_intercept
+        ),
+        X,
+        y,
+    )
+    radius = np.linalg.norm(X, axis=1).max()
+    bias = (radius * radius if bias_update == "r2" else 1.0) if fit_intercept else 0.0
+    w, b, mistakes, epochs = textbook(X, y, eta, 15, bias=bias)
+    assert np.array_equal(est.coef_[0], w)
+    assert est.intercept_[0] == b
+    assert (est.n_mistakes_, est.n_iter_) == (mistakes, epochs)
+
+
+def test_random_order_is_seeded_permutations():
+    X, y = separable(150, 3, 0.02, 10)
+    est = Perceptron(order="random", random_state=42).fit(X, y)
+    rng = np.random.default_rng(42)
+    seqs = [rng.permutation(len(y)) for _ in range(est.n_iter_)]
+    w, b, mistakes, epochs = textbook(X, y, seqs=seqs)
+    assert np.array_equal(est.coef_[0], w) and est.intercept_[0] == b
+    assert (est.n_mistakes_, est.n_iter_) == (mistakes, epochs)
+    np.testing.assert_array_equal(est.history_.indices, np.concatenate(seqs))
+    again = Perceptron(order="random", random_state=42).fit(X, y)
+    assert np.array_equal(again.coef_, est.coef_)
+
+
+def test_batch_mode_is_gradient_descent_on_criterion():
+    X, y = separable(100, 2, 0.05, 11)
+    est = Perceptron(mode="batch", eta=0.5, max_iter=500).fit(X, y)
+    w, b, total = np.zeros(2), 0.0, 0
+    for _ in range(est.n_iter_ - 1):
+        wrong = y * (X @ w + b) <= 0
+        assert wrong.any()
+        total += wrong.sum()
+        w = w + 0.5 * (y[wrong] @ X[wrong])
+        b = b + 0.5 * y[wrong].sum()
+    assert not (y * (X @ w + b) <= 0).any()
+    assert est.converged_ and est.n_mistakes_ == total
+    np.testing.assert_allclose(est.coef_[0], w, rtol=1e-12)
+    np.testing.assert_allclose(est.intercept_[0], b, rtol=1e-12, atol=1e-12)
+    assert est.history_.n_steps == est.n_iter_
+    assert est.history_.index_at(1) == -1
+
+
+def test_converges_on_separable_data():
+    X, y = separable(200, 5, 0.05, 12)
+    est = Perceptron().fit(X, y)
+    assert est.converged_
+    assert est.score(X, y) == 1.0
+    assert np.all(y * est.decision_function(X) > 0)
+    assert est.history_.n_steps == est.n_iter_ * len(y)
+    assert est.n_mistakes_ == len(est.history_.mistake_steps)
+
+
+def test_nonseparable_warns_and_stops_at_max_iter():
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+    y = np.array([0, 0, 1, 1])
+    with pytest.warns(ConvergenceWarning, match="did not converge in 30 epochs"):
+        est = Perceptron(max_iter=30).fit(X, y)
+    assert est.n_iter_ == 30 and not est.converged_
+
+
+def test_zero_epochs_gives_zero_weights():
+    X, y = separable(20, 2, 0.1, 13)
+    with pytest.warns(ConvergenceWarning, match="linearly separable"):
+        est = Perceptron(max_iter=0).fit(X, y)
+    assert not est.coef_.any() and est.intercept_[0] == 0.0
+    assert est.history_.n_steps == 0 and est.n_iter_ == 0
+
+
+def test_fit_intercept_false_keeps_bias_zero():
+    X, y = separable(100, 3, 0.05, 14, offset=0.0)
+    est = Perceptron(fit_intercept=False).fit(X, y)
+    assert est.intercept_[0] == 0.0 and est.converged_
+
+
+def test_point_on_hyperplane_predicted_negative_and_counts_as_mistake():
+    X = np.array([[1.0], [-1.0]])
+    est = Perceptron().fit(X, ["b", "a"])
+    assert est.decision_function([[0.0]])[0] == est.intercept_[0]
+    # w = 0 at the start, so the first visit is a mistake whatever its label.
+    assert est.history_.is_mistake(1)
+    zero = Perceptron(max_iter=1)
+    zero.classes_, zero.coef_, zero.intercept_ = (
+        np.array(["a", "b"]),
+        np.zeros((1, 1)),
+        np.zeros(1),
+    )
+    zero.n_features_in_ = 1
+    assert zero.predict([[5.0]])[0] == "a"
+
+
+def test_not_fitted():
+    with pytest.raises(NotFittedError):
+        Perceptron().predict([[1.0]])
+
+
+@pytest.mark.parametrize(
+    ("params", "error", "match"),
+    [
+        ({"eta": 0}, ValueError, "eta must be a positive number"),
+        ({"eta": -1.0}, ValueError, "eta must be a positive number"),
+        ({"eta": float("nan")}, ValueError, "eta must be a positive number"),
+        ({"eta": "1"}, TypeError, "eta must be a real number"),
+        ({"mode": "stochastic"}, ValueError, "mode must be one of"),
+        ({"order": "shuffled"}, ValueError, "order must be one of"),
+        ({"max_iter": -1}, ValueError, "max_iter must be a non-negative integer"),
+        ({"max_iter": 2.5}, TypeError, "max_iter must be an integer"),
+        ({"fit_intercept": "no"}, TypeError, "fit_intercept must be True or False"),
+        ({"bias_update": "R2"}, ValueError, "bias_update must be one of"),
+    ],
+)
+def test_bad_hyper_parameters_rejected_in_fit(params, error, match):
+    est = Perceptron(**params)  # the constructor only stores them
+    with pytest.raises(error, match=match):
+        est.fit([[0.0], [1.0]], [0, 1])
+
+
+@pytest.mark.parametrize(
+    ("X", "y", "error", "match"),
+    [
+        ([0.0, 1.0], [0, 1], ValueError, "X must be a 2-D array"),
+        ([[0.0], [np.nan]], [0, 1], ValueError, "X contains NaN or infinity"),
+        ([[0.0], [np.inf]], [0, 1], ValueError, "X contains NaN or infinity"),
+        (np.empty((0, 2)), [], ValueError, "X is empty"),
+        ([[0.0], [1.0]], [0, 1, 1], ValueError, "X has 2 rows but y has 3 labels"),
+        ([[0.0], [1.0]], [1, 1], ValueError, "exactly two classes; got 1"),
+        (
+            [[0.0], [1.0], [2.0]],
+            [0, 1, 2],
+            ValueError,
+            r"exactly two classes; got 3: \[0 1 2\]",
+        ),
+        ([["a"], ["b"]], [0, 1], TypeError, "X must contain numbers"),
+        ([[0.0], [1.0]], None, ValueError, "requires y to be passed"),
+        ([[0.0], [1.0]], [0.5, np.nan], ValueError, "y contains NaN or infinity"),
+        ([[0.0], [1.0], [2.0]], [0.1, 0.2, 0.3], ValueError, "Unknown label type"),
+    ],
+)
+def test_bad_data_rejected(X, y, error, match):
+    with pytest.raises(error, match=match):
+        Perceptron().fit(X, y)
+
+
+def test_predict_checks_features():
+    est = Perceptron().fit([[0.0, 1.0], [1.0, 0.0]], [0, 1])
+    with pytest.raises(
+        ValueError, match="X has 3 features, but Perceptron is expecting 2"
+    ):
+        est.predict([[0.0, 1.0, 2.0]])
+    with pytest.raises(ValueError, match="NaN"):
+        est.decision_function([[np.nan, 1.0]])
+
+
+@st.composite
+def margin_data(draw):
+    seed = draw(st.integers(0, 2**31 - 1))
+    n = draw(st.integers(2, 60))
+    d = draw(st.integers(1, 5))
+    gamma = draw(st.floats(0.05, 0.5))
+    X, y, w = separable(n, d, gamma, seed, offset=0.0, return_w=True)
+    return X, y, w
+
+
+@settings(max_examples=40, deadline=None)
+@given(margin_data(), st.sampled_from(["cyclic", "random"]), st.integers(0, 999))
+def test_novikoff_bound_homogeneous(data, order, seed):
+    X, y, w_star = data
+    if len(X) == 0 or len(np.unique(y)) < 2:
+        return
+    gamma = np.min(y * (X @ w_star))  # margin w.r.t. the unit separator w_star
+    radius = np.linalg.norm(X, axis=1).max()
+    bound = (radius / gamma) ** 2
+    est = Perceptron(
+        fit_intercept=False, order=order, random_state=seed, max_iter=int(bound) + 2
+    ).fit(X, y)
+    assert est.converged_
+    assert est.n_mistakes_ <= bound
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    margin_data(),
+    st.integers(-20, 20),
+    st.sampled_from([(False, "unit"), (True, "r2")]),
+)
+def test_predictions_invariant_to_positive_rescaling(data, k, variant):
+    # Scaling by a power of two is exact in floating point, so the whole run
+    # (every margin sign) must be reproduced; with the homogeneous rule and the
+    # R**2 bias rule all margins scale by a positive factor.
+    X, y, _ = data
+    if len(X) == 0 or len(np.unique(y)) < 2:
+        return
+    fit_intercept, bias_update = variant
+    make = lambda: Perceptron(  # noqa: E731
+        fit_intercept=fit_intercept, bias_update=bias_update, max_iter=50
+    )
+    a = fit_quiet(make(), X, y)
+    b = fit_quiet(make(), X * 2.0**k, y)
+    np.testing.assert_array_equal(a.predict(X), b.predict(X * 2.0**k))
+    assert a.n_mistakes_ == b.n_mistakes_
+
+
+def test_predictions_invariant_to_generic_rescaling():
+    X, y = separable(200, 3, 0.05, 15)
+    a = Perceptron(bias_update="r2").fit(X, y)
+    b = Perceptron(bias_update="r2").fit(3.7 * X, y)
+    np.testing.assert_array_equal(a.predict(X), b.predict(3.7 * X))
+    np.testing.assert_allclose(b.coef_, 3.7 * a.coef_, rtol=1e-9)
