@@ -1,0 +1,160 @@
+"""Tests of linclass.pocket: Gallant's pocket algorithm, with and without ratchet."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+from linclass.pocket import Pocket
+
+
+def noisy(seed, n=60, d=2, noise=1.0):
+    rng = np.random.default_rng(seed)
+    X = rng.standard_normal((n, d))
+    y = np.where(X.sum(axis=1) + noise * rng.standard_normal(n) > 0, 1, -1)
+    return X, y
+
+
+def error(X, y, w, b):
+    return np.mean(y * (X @ w + b) <= 0)
+
+
+def reference_pocket(X, y, draws, ratchet, eta=1.0):
+    """Gallant's algorithm one draw at a time (the definition, no shortcuts)."""
+    w, b = np.zeros(X.shape[1]), 0.0
+    pw, pb, pocket_run, run = w.copy(), b, 0, 0
+    changes = []
+    for t, i in enumerate(draws, start=1):
+        if y[i] * (np.dot(w, X[i]) + b) <= 0:
+            w, b, run = w + eta * y[i] * X[i], b + eta * y[i], 0
+            if error(X, y, w, b) == 0:
+                return w, b, changes + [t], t
+            continue
+        run += 1
+        if run > pocket_run:
+            better = error(X, y, w, b) < error(X, y, pw, pb)
+            same = np.array_equal(w, pw) and b == pb
+            if not ratchet or better or same:
+                if not same:
+                    changes.append(t)
+                pw, pb, pocket_run = w.copy(), b, run
+    return pw, pb, changes, len(draws)
+
+
+@pytest.mark.parametrize("ratchet", [False, True])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_matches_step_by_step_definition(ratchet, seed):
+    X, y = noisy(seed)
+    est = Pocket(ratchet=ratchet, max_iter=15, random_state=seed).fit(X, y)
+    h = est.history_
+    w, b, changes, n_steps = reference_pocket(X, y, h.indices, ratchet)
+    assert np.array_equal(est.coef_[0], w) and est.intercept_[0] == b
+    assert h.pocket_steps.tolist() == changes
+    assert h.n_steps == n_steps
+
+
+def test_draws_are_uniform_with_replacement_from_seed():
+    X, y = noisy(3, n=40)
+    est = Pocket(max_iter=5, random_state=7).fit(X, y)
+    rng = np.random.default_rng(7)
+    expected = np.concatenate([rng.integers(0, 40, size=40) for _ in range(5)])
+    np.testing.assert_array_equal(est.history_.indices, expected)
+    again = Pocket(max_iter=5, random_state=7).fit(X, y)
+    assert np.array_equal(again.coef_, est.coef_)
+
+
+def test_ratchet_pocket_error_never_increases():
+    X, y = noisy(4, n=100, noise=1.5)
+    est = Pocket(ratchet=True, max_iter=30, random_state=0).fit(X, y)
+    h = est.history_
+    errors = [h.pocket_error_at(t) for t in range(0, h.n_steps + 1, 7)]
+    assert np.all(np.diff(errors) <= 0)
+    steps, running, pocket = h.error_curve()
+    assert np.all(np.diff(pocket) <= 0)
+    assert len(h.pocket_steps) >= 2
+    assert pocket[-1] == error(X, y, est.coef_[0], est.intercept_[0])
+
+
+def test_plain_pocket_keeps_longest_run():
+    # Replay the draws: the pocket must hold the weights of the longest run
+    # (the first to reach it), whatever their training error.
+    X, y = noisy(5, n=50, noise=2.0)
+    est = Pocket(max_iter=10, random_state=1).fit(X, y)
+    h = est.history_
+    runs, run, states = {}, 0, 0
+    for t in range(1, h.n_steps + 1):
+        if h.is_mistake(t):
+            states, run = states + 1, 0
+        else:
+            run += 1
+            runs[states] = max(runs.get(states, 0), run)
+    longest = max(runs.values())
+    winner = min(k for k, r in runs.items() if r == longest)
+    w, b = h.weights_at(int(h.mistake_steps[winner - 1]) if winner else 0)
+    assert np.array_equal(est.coef_[0], w) and est.intercept_[0] == b
+
+
+def test_errors_recorded_at_mistakes_match_direct_computation():
+    X, y = noisy(6, n=40)
+    h = Pocket(max_iter=5, random_state=2).fit(X, y).history_
+    for t in range(0, h.n_steps + 1, 9):
+        w, b = h.weights_at(t)
+        assert h.train_error_at(t) == error(X, y, w, b)
+        pw, pb = h.pocket_weights_at(t)
+        assert h.pocket_error_at(t) == error(X, y, pw, pb)
+    assert h.train_error_at(0) == 1.0  # w = 0: every point is on the hyperplane
+
+
+def test_separable_data_converges_and_stops_early():
+    rng = np.random.default_rng(8)
+    X = rng.uniform(-1, 1, (80, 2))
+    X = X[np.abs(X[:, 0] - X[:, 1]) > 0.1]
+    y = np.where(X[:, 0] > X[:, 1], "up", "down")
+    est = Pocket(max_iter=1000, random_state=0).fit(X, y)
+    assert est.converged_ and est.score(X, y) == 1.0
+    assert est.history_.n_steps == est.history_.mistake_steps[-1]
+    assert est.n_iter_ < 1000
+
+
+def test_no_convergence_warning_on_nonseparable_data():
+    X, y = noisy(9)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        est = Pocket(max_iter=3, random_state=0).fit(X, y)
+    assert not est.converged_ and est.n_iter_ == 3
+
+
+def test_pocket_beats_running_weights_on_noisy_data():
+    X, y = noisy(10, n=200, noise=1.0)
+    est = Pocket(ratchet=True, max_iter=50, random_state=0).fit(X, y)
+    h = est.history_
+    final_running = h.train_error_at(h.n_steps)
+    assert error(X, y, est.coef_[0], est.intercept_[0]) <= final_running
+    assert est.score(X, y) > 0.7
+
+
+def test_fit_intercept_false():
+    X, y = noisy(11)
+    est = Pocket(fit_intercept=False, max_iter=5, random_state=0).fit(X, y)
+    assert est.intercept_[0] == 0.0
+
+
+@pytest.mark.parametrize(
+    ("params", "error_type", "match"),
+    [
+        ({"eta": 0.0}, ValueError, "eta must be a positive number"),
+        ({"max_iter": -3}, ValueError, "max_iter must be a non-negative integer"),
+        ({"ratchet": 1}, TypeError, "ratchet must be True or False"),
+        ({"fit_intercept": None}, TypeError, "fit_intercept must be True or False"),
+    ],
+)
+def test_bad_hyper_parameters(params, error_type, match):
+    with pytest.raises(error_type, match=match):
+        Pocket(**params).fit([[0.0], [1.0]], [0, 1])
+
+
+def test_bad_data():
+    with pytest.raises(ValueError, match="exactly two classes; got 3"):
+        Pocket().fit([[0.0], [1.0], [2.0]], [0, 1, 2])
+    with pytest.raises(ValueError, match="NaN or infinity"):
+        Pocket().fit([[0.0], [np.nan]], [0, 1])
