@@ -9,13 +9,20 @@ digits and breast cancer that ship inside scikit-learn: nothing is downloaded.
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 
 import numpy as np
-from sklearn import datasets as _skd
 
-from ._validation import check_nonnegative_int, check_positive, check_vector
+from ._loaders import load_breast_cancer, load_digits, load_iris
+from ._sampling import (
+    as_generator,
+    check_count,
+    check_fraction,
+    check_nonnegative,
+    in_ball,
+    slice_of_ball,
+)
+from ._validation import check_positive, check_vector
 
 __all__ = [
     "SeparableData",
@@ -30,61 +37,6 @@ __all__ = [
     "load_digits",
     "load_breast_cancer",
 ]
-
-
-def _rng(random_state):
-    if isinstance(random_state, np.random.Generator):
-        return random_state
-    if isinstance(random_state, np.random.RandomState):
-        return np.random.default_rng(random_state.randint(2**31))
-    if random_state is not None:
-        check_nonnegative_int(random_state, "random_state")
-    return np.random.default_rng(random_state)
-
-
-def _check_count(value, name, minimum):
-    value = check_nonnegative_int(value, name)
-    if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}; got {value}")
-    return value
-
-
-def _check_fraction(value, name, upper_open=False):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number; got {type(value).__name__}")
-    if not (0 <= value < 1 if upper_open else 0 <= value <= 1):
-        bound = "1)" if upper_open else "1]"
-        raise ValueError(f"{name} must lie in [0, {bound}; got {value!r}")
-    return float(value)
-
-
-def _in_ball(rng, n, k, r_lo, r_hi):
-    """n points uniform in the shell r_lo <= ||z|| <= r_hi of R^k (k may be 0)."""
-    if k == 0:
-        return np.zeros((n, 0))
-    z = rng.standard_normal((n, k))
-    z /= np.linalg.norm(z, axis=1, keepdims=True)
-    # Radius by inverse CDF: the volume inside radius r grows like r^k.
-    r = (r_lo**k + rng.random(n) * (r_hi**k - r_lo**k)) ** (1.0 / k)
-    return z * r[:, None]
-
-
-def _slice_of_ball(rng, n, d, R, u_lo, u_hi):
-    """n points uniform in the d-ball of radius R whose first coordinate is in
-    [u_lo, u_hi]."""
-    # The first coordinate has density proportional to (R^2 - u^2)^((d-1)/2);
-    # sample it by inverting its CDF on a fine grid, then fill the other
-    # coordinates uniformly in the (d-1)-ball of the remaining radius.
-    grid = np.linspace(u_lo, u_hi, 4097)
-    pdf = np.clip(R**2 - grid**2, 0, None) ** ((d - 1) / 2)
-    cdf = np.r_[0, np.cumsum((pdf[1:] + pdf[:-1]) / 2)]
-    u = np.interp(rng.random(n) * cdf[-1], cdf, grid)
-    u = np.clip(u, u_lo, u_hi)
-    rest = (
-        _in_ball(rng, n, d - 1, 0.0, 1.0)
-        * np.sqrt(np.clip(R**2 - u**2, 0, None))[:, None]
-    )
-    return np.hstack([u[:, None], rest])
 
 
 @dataclass(frozen=True, eq=False)
@@ -173,8 +125,8 @@ def make_separable(
     >>> data.X.shape, sorted(set(data.y.tolist()))
     ((20, 3), [-1, 1])
     """
-    n = _check_count(n, "n", 2)
-    d = _check_count(d, "d", 1)
+    n = check_count(n, "n", 2)
+    d = check_count(d, "d", 1)
     margin = check_positive(margin, "margin")
     radius = check_positive(radius, "radius")
     if margin >= radius:
@@ -183,7 +135,7 @@ def make_separable(
             f"leaves no room for points in a ball of radius {radius:g}"
         )
     c = np.zeros(d) if center is None else check_vector(center, d=d, name="center")
-    rng = _rng(random_state)
+    rng = as_generator(random_state)
     s_max = 0.5 * (radius - margin)  # offset of the plane from the centre, kept
     # below half the free room so that both sides keep a sizeable share of the ball
     dist = float(np.linalg.norm(c))
@@ -215,8 +167,8 @@ def make_separable(
     n_pos = (n + 1) // 2
     U = np.vstack(
         [
-            _slice_of_ball(rng, n_pos, d, R, margin - s + eps, R),
-            _slice_of_ball(rng, n - n_pos, d, R, -R, -margin - s - eps),
+            slice_of_ball(rng, n_pos, d, R, margin - s + eps, R),
+            slice_of_ball(rng, n - n_pos, d, R, -R, -margin - s - eps),
         ]
     )
     # Rotate the first axis onto w: an orthonormal basis whose first column is w.
@@ -259,23 +211,15 @@ def make_xor(n=200, noise=0.1, random_state=None):
     >>> bool(np.all(y == -np.sign(X[:, 0] * X[:, 1])))
     True
     """
-    n = _check_count(n, "n", 4)
-    noise = _check_nonnegative(noise, "noise")
-    rng = _rng(random_state)
+    n = check_count(n, "n", 4)
+    noise = check_nonnegative(noise, "noise")
+    rng = as_generator(random_state)
     corners = np.array([[1.0, 1.0], [-1.0, -1.0], [1.0, -1.0], [-1.0, 1.0]])
     which = np.repeat(np.arange(4), [len(a) for a in np.array_split(np.arange(n), 4)])
     X = corners[which] + noise * rng.standard_normal((n, 2))
     y = np.where(which >= 2, 1, -1)
     order = rng.permutation(n)
     return X[order], y[order]
-
-
-def _check_nonnegative(value, name):
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number; got {type(value).__name__}")
-    if not np.isfinite(value) or value < 0:
-        raise ValueError(f"{name} must be a finite number >= 0; got {value!r}")
-    return float(value)
 
 
 def make_ball(n=200, d=3, center=None, radius=1.0, random_state=None, gap=0.1):
@@ -307,17 +251,17 @@ def make_ball(n=200, d=3, center=None, radius=1.0, random_state=None, gap=0.1):
     >>> bool(np.all((np.linalg.norm(X, axis=1) < 1) == (y == 1)))
     True
     """
-    n = _check_count(n, "n", 2)
-    d = _check_count(d, "d", 1)
+    n = check_count(n, "n", 2)
+    d = check_count(d, "d", 1)
     radius = check_positive(radius, "radius")
-    gap = _check_fraction(gap, "gap", upper_open=True)
+    gap = check_fraction(gap, "gap", upper_open=True)
     c = np.zeros(d) if center is None else check_vector(center, d=d, name="center")
-    rng = _rng(random_state)
+    rng = as_generator(random_state)
     n_in = (n + 1) // 2
     X = c + np.vstack(
         [
-            _in_ball(rng, n_in, d, 0.0, radius * (1 - gap)),
-            _in_ball(rng, n - n_in, d, radius * (1 + gap), 2 * radius),
+            in_ball(rng, n_in, d, 0.0, radius * (1 - gap)),
+            in_ball(rng, n - n_in, d, radius * (1 + gap), 2 * radius),
         ]
     )
     y = np.r_[np.ones(n_in, dtype=int), -np.ones(n - n_in, dtype=int)]
@@ -359,8 +303,8 @@ def make_elongated(n=200, random_state=None):
     >>> X.shape
     (100, 2)
     """
-    n = _check_count(n, "n", 2)
-    rng = _rng(random_state)
+    n = check_count(n, "n", 2)
+    rng = as_generator(random_state)
     long_axis, thin_axis = (
         np.array([1.0, 1.0]) / np.sqrt(2),
         np.array([-1.0, 1.0]) / np.sqrt(2),
@@ -400,10 +344,10 @@ def make_multiclass(n=300, k=3, random_state=None, std=0.7):
     >>> np.bincount(y).tolist()
     [10, 10, 10]
     """
-    k = _check_count(k, "k", 2)
-    n = _check_count(n, "n", k)
-    std = _check_nonnegative(std, "std")
-    rng = _rng(random_state)
+    k = check_count(k, "k", 2)
+    n = check_count(n, "n", k)
+    std = check_nonnegative(std, "std")
+    rng = as_generator(random_state)
     angles = np.pi / 2 + 2 * np.pi * np.arange(k) / k
     centres = 2.5 * np.column_stack([np.cos(angles), np.sin(angles)])
     y = np.repeat(np.arange(k), [len(a) for a in np.array_split(np.arange(n), k)])
@@ -443,8 +387,8 @@ def flip_labels(y, rate, random_state=None, return_indices=False):
         raise ValueError(
             f"y must be a non-empty 1-D array of labels; got shape {y.shape}"
         )
-    rate = _check_fraction(rate, "rate")
-    rng = _rng(random_state)
+    rate = check_fraction(rate, "rate")
+    rng = as_generator(random_state)
     classes, codes = np.unique(y, return_inverse=True)
     n_flip = int(round(rate * y.size))
     if n_flip and classes.size < 2:
@@ -455,129 +399,3 @@ def flip_labels(y, rate, random_state=None, return_indices=False):
     out = y.copy()
     out[idx] = classes[(codes[idx] + shift) % classes.size]
     return (out, idx) if return_indices else out
-
-
-def _select(wanted, names, what):
-    """Indices of ``wanted`` (names or integer positions) in ``names``."""
-    short = [
-        str(s).split(" (")[0] for s in names
-    ]  # "petal length (cm)" -> "petal length"
-    out = []
-    for item in wanted:
-        if isinstance(item, numbers.Integral) and not isinstance(item, bool):
-            if not 0 <= item < len(names):
-                raise ValueError(
-                    f"{what} index {item} out of range 0..{len(names) - 1}"
-                )
-            out.append(int(item))
-        elif item in list(names) or item in short:
-            out.append(
-                list(names).index(item) if item in list(names) else short.index(item)
-            )
-        else:
-            raise ValueError(f"unknown {what} {item!r}; choose from {list(names)}")
-    if len(set(out)) != len(out):
-        raise ValueError(f"{what}s must not repeat; got {list(wanted)}")
-    return out
-
-
-def load_iris(classes=None, features=None):
-    """Fisher's iris data (scikit-learn's bundled copy, which follows Fisher's table).
-
-    Parameters
-    ----------
-    classes : sequence of str or int, default=None
-        Species to keep, by name (``"setosa"``, ``"versicolor"``, ``"virginica"``) or
-        index; labels are renumbered ``0, 1, ...`` in the order given, so
-        ``classes=["setosa", "versicolor"]`` makes versicolor the positive class.
-    features : sequence of str or int, default=None
-        Columns to keep, by name (``"petal length (cm)"`` or just ``"petal length"``)
-        or index, in the order given.
-
-    Returns
-    -------
-    X : ndarray of shape (n, d)
-    y : ndarray of int, shape (n,)
-    feature_names : list of str
-    class_names : list of str
-        ``class_names[y[i]]`` is the species of row i.
-
-    Examples
-    --------
-    >>> X, y, feats, names = load_iris(["setosa", "versicolor"], ["petal length"])
-    >>> X.shape, feats, names
-    ((100, 1), ['petal length (cm)'], ['setosa', 'versicolor'])
-    """
-    bunch = _skd.load_iris()
-    all_classes = [str(c) for c in bunch.target_names]
-    keep_c = (
-        list(range(3)) if classes is None else _select(classes, all_classes, "class")
-    )
-    keep_f = (
-        list(range(4))
-        if features is None
-        else _select(features, bunch.feature_names, "feature")
-    )
-    rows = np.isin(bunch.target, keep_c)
-    relabel = {c: i for i, c in enumerate(keep_c)}
-    y = np.array([relabel[t] for t in bunch.target[rows]], dtype=int)
-    X = bunch.data[rows][:, keep_f].astype(np.float64)
-    return (
-        X,
-        y,
-        [bunch.feature_names[j] for j in keep_f],
-        [all_classes[c] for c in keep_c],
-    )
-
-
-def load_digits(classes=None):
-    """The 8x8 handwritten digits (scikit-learn's bundled copy, 1797 images).
-
-    Parameters
-    ----------
-    classes : sequence of int, default=None
-        Digits to keep (labels stay the digits themselves), e.g. ``(3, 8)``.
-
-    Returns
-    -------
-    X : ndarray of shape (n, 64)
-        Pixel intensities 0..16; ``X[i].reshape(8, 8)`` is the image.
-    y : ndarray of int, shape (n,)
-
-    Examples
-    --------
-    >>> X, y = load_digits(classes=(3, 8))
-    >>> sorted(set(y.tolist()))
-    [3, 8]
-    """
-    bunch = _skd.load_digits()
-    X, y = bunch.data.astype(np.float64), bunch.target.astype(int)
-    if classes is not None:
-        keep = _select(classes, [str(i) for i in range(10)], "class")
-        rows = np.isin(y, keep)
-        X, y = X[rows], y[rows]
-    return X, y
-
-
-def load_breast_cancer():
-    """The Wisconsin diagnostic breast cancer data (scikit-learn's bundled copy).
-
-    Returns
-    -------
-    X : ndarray of shape (569, 30)
-    y : ndarray of int, shape (569,)
-        scikit-learn's coding: 0 = malignant, 1 = benign.
-    feature_names : list of str
-
-    Examples
-    --------
-    >>> X, y, names = load_breast_cancer()
-    >>> X.shape, len(names)
-    ((569, 30), 30)
-    """
-    bunch = _skd.load_breast_cancer()
-    return (
-        bunch.data.astype(np.float64),
-        bunch.target.astype(int),
-        list(bunch.feature_names),
-    )
