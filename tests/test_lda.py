@@ -1,0 +1,179 @@
+"""Tests of linclass.lda: Fisher's two-class linear discriminant."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
+
+from linclass.lda import FisherLDA
+
+
+def gaussians(seed, n=200, d=3, shift=0.0):
+    """Two correlated Gaussian classes with different means."""
+    rng = np.random.default_rng(seed)
+    L = rng.standard_normal((d, d)) + 2 * np.eye(d)
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]
+    X = rng.standard_normal((n, d)) @ L.T + np.outer(y, rng.standard_normal(d))
+    return X + shift, y
+
+
+def cosine(a, b):
+    return a @ b / (np.linalg.norm(a) * np.linalg.norm(b))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("labels", [(0, 1), ("cat", "dog"), (7, 3)])
+def test_parallel_to_sklearn_lda(seed, labels):
+    X, y01 = gaussians(seed, d=2 + seed)
+    y = np.where(y01 == 1, labels[1], labels[0])
+    ours = FisherLDA().fit(X, y)
+    ref = LinearDiscriminantAnalysis().fit(X, y)
+    # same positive class, so the same orientation, not only the same line
+    assert cosine(ours.coef_[0], ref.coef_[0]) > 1 - 1e-9
+    np.testing.assert_array_equal(ours.classes_, ref.classes_)
+
+
+def test_means_and_scatters_follow_definitions():
+    X, y = gaussians(3, n=50)
+    lda = FisherLDA().fit(X, y)
+    mu = [X[y == c].mean(axis=0) for c in (0, 1)]
+    S_W = sum(np.outer(x - mu[c], x - mu[c]) for x, c in zip(X, y, strict=True))
+    np.testing.assert_allclose(lda.means_, mu, rtol=1e-12)
+    np.testing.assert_allclose(lda.scatter_within_, S_W, rtol=1e-10)
+    np.testing.assert_allclose(
+        lda.scatter_between_, np.outer(mu[1] - mu[0], mu[1] - mu[0]), rtol=1e-12
+    )
+    np.testing.assert_allclose(
+        lda.coef_[0], np.linalg.solve(S_W, mu[1] - mu[0]), rtol=1e-9
+    )
+    # threshold at the midpoint of the projected means
+    assert abs(lda.decision_function([(mu[0] + mu[1]) / 2])[0]) < 1e-9
+    assert lda.decision_function([mu[1]])[0] > 0 > lda.decision_function([mu[0]])[0]
+
+
+def test_coef_maximises_criterion():
+    X, y = gaussians(4, n=300, d=4)
+    lda = FisherLDA().fit(X, y)
+    best = lda.criterion(lda.coef_[0])
+    others = np.random.default_rng(0).standard_normal((500, 4))
+    J = lda.criterion(others)
+    assert J.shape == (500,) and np.all(J <= best * (1 + 1e-12))
+    diff = lda.means_[1] - lda.means_[0]
+    expected = diff @ np.linalg.solve(lda.scatter_within_, diff)
+    assert best == pytest.approx(expected, rel=1e-10)
+    assert lda.criterion(-3.0 * lda.coef_[0]) == pytest.approx(best, rel=1e-12)
+
+
+def test_fisher_beats_mean_difference_on_elongated_classes():
+    rng = np.random.default_rng(5)
+    Z = rng.standard_normal((400, 2)) * [3.0, 0.3]
+    y = np.repeat([0, 1], 200)
+    c, s = np.cos(0.6), np.sin(0.6)
+    long_axis, short_axis = np.array([c, s]), np.array([-s, c])
+    # the means differ mostly along the long axis, where the classes overlap;
+    # along the short axis they are 1.5 / 0.3 = 5 standard deviations apart
+    X = Z @ np.array([long_axis, short_axis]) + np.outer(
+        y, 2 * long_axis + 1.5 * short_axis
+    )
+    lda = FisherLDA().fit(X, y)
+    mean_dir = lda.means_[1] - lda.means_[0]
+    assert lda.criterion(lda.coef_[0]) > 3 * lda.criterion(mean_dir)
+    assert lda.score(X, y) > 0.97
+
+
+def test_numeric_threshold():
+    X, y = gaussians(6)
+    lda = FisherLDA(threshold=0.7).fit(X, y)
+    scores = X @ lda.coef_[0]
+    np.testing.assert_array_equal(lda.predict(X) == 1, scores > 0.7)
+    assert lda.intercept_[0] == -0.7
+
+
+def test_singular_scatter_needs_reg():
+    X = np.array([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0], [3.0, 1.0]])  # x2 constant
+    y = [0, 0, 1, 1]
+    with pytest.raises(ValueError, match=r"singular.*use reg > 0"):
+        FisherLDA().fit(X, y)
+    lda = FisherLDA(reg=1e-3).fit(X, y)
+    assert np.all(np.isfinite(lda.coef_)) and np.isfinite(lda.intercept_[0])
+    assert lda.coef_[0, 0] > 0 and lda.coef_[0, 1] == 0.0
+    assert lda.criterion([0.0, 1.0]) == 0.0
+    # more features than points
+    Xw = np.random.default_rng(0).standard_normal((5, 8))
+    with pytest.raises(ValueError, match="singular"):
+        FisherLDA().fit(Xw, [0, 1, 0, 1, 0])
+    assert np.all(np.isfinite(FisherLDA(reg=0.1).fit(Xw, [0, 1, 0, 1, 0]).coef_))
+
+
+def test_criterion_inf_where_only_within_scatter_vanishes():
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [2.0, 1.0], [3.0, 1.0]])
+    lda = FisherLDA(reg=0.5).fit(X, [0, 0, 1, 1])
+    w = np.array([0.0, 1.0])
+    assert w @ lda.scatter_within_ @ w == 0.0
+    assert lda.criterion(w) == np.inf
+
+
+@pytest.mark.parametrize(
+    ("params", "error", "match"),
+    [
+        ({"reg": -1.0}, ValueError, "reg must be a finite number >= 0"),
+        ({"reg": np.inf}, ValueError, "reg must be a finite number >= 0"),
+        ({"reg": "big"}, TypeError, "reg must be a real number"),
+        ({"threshold": "median"}, ValueError, "threshold must be 'midpoint'"),
+        ({"threshold": np.nan}, ValueError, "threshold must be finite"),
+        ({"threshold": None}, TypeError, "threshold must be 'midpoint' or a number"),
+    ],
+)
+def test_bad_hyper_parameters(params, error, match):
+    X, y = gaussians(7)
+    with pytest.raises(error, match=match):
+        FisherLDA(**params).fit(X, y)
+
+
+def test_bad_inputs():
+    X, y = gaussians(8)
+    with pytest.raises(ValueError, match="exactly two classes; got 3"):
+        FisherLDA().fit(X[:3], [0, 1, 2])
+    with pytest.raises(ValueError, match="NaN or infinity"):
+        FisherLDA().fit(np.where(X > 2, np.nan, X), y)
+    lda = FisherLDA().fit(X, y)
+    with pytest.raises(ValueError, match="w must be non-zero"):
+        lda.criterion(np.zeros(3))
+    with pytest.raises(ValueError, match="w must have 3 components"):
+        lda.criterion([1.0, 2.0])
+    with pytest.raises(ValueError, match="w contains NaN"):
+        lda.criterion([1.0, np.nan, 0.0])
+
+
+@st.composite
+def affine_problem(draw):
+    seed = draw(st.integers(0, 2**31 - 1))
+    d = draw(st.integers(1, 4))
+    X, y = gaussians(seed, n=60, d=d)
+    rng = np.random.default_rng(seed + 1)
+    A = np.eye(d) + 0.5 * rng.standard_normal((d, d))
+    shift = draw(st.floats(-1e3, 1e3)) * rng.standard_normal(d)
+    return X, y, A, shift
+
+
+@settings(max_examples=40, deadline=None)
+@given(affine_problem())
+def test_direction_unchanged_by_shift(problem):
+    X, y, _, shift = problem
+    w = FisherLDA().fit(X, y).coef_[0]
+    w_shifted = FisherLDA().fit(X + shift, y).coef_[0]
+    np.testing.assert_allclose(w_shifted, w, rtol=1e-6, atol=1e-9 * np.abs(w).max())
+
+
+@settings(max_examples=40, deadline=None)
+@given(affine_problem())
+def test_direction_transforms_by_inverse_transpose(problem):
+    X, y, A, _ = problem
+    if np.linalg.cond(A) > 1e3:
+        return
+    w = FisherLDA().fit(X, y).coef_[0]
+    w_mapped = FisherLDA().fit(X @ A.T, y).coef_[0]  # x' = A x
+    expected = np.linalg.solve(A.T, w)
+    assert cosine(w_mapped, expected) > 1 - 1e-9
