@@ -8,13 +8,20 @@ calls again to move them, without re-plotting.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.collections import LineCollection
 
 from ._palette import GREY, PALETTE
 from ._separators import check_hyperplane
-from ._validation import check_positive
+from ._validation import check_array_2d, check_positive
 from .geometry import line_endpoints
 
-__all__ = ["plot_hyperplane", "update_hyperplane", "plot_margin", "update_margin"]
+__all__ = [
+    "plot_hyperplane",
+    "update_hyperplane",
+    "plot_margin",
+    "update_margin",
+    "plot_distances",
+]
 
 
 def _view(ax):
@@ -244,3 +251,44 @@ def plot_margin(ax, w, b, gamma, label="margin", band=True, **kw):
     ax.set_ylim(ylim)
     update_margin(artists, w, b, gamma)
     return artists
+
+
+def plot_distances(ax, X, w, b, label="distance to the hyperplane", **kw):
+    """Dotted segments from each point to its closest point on ``w.x + b = 0``.
+
+    Each segment is perpendicular to the hyperplane and has length ``|r_i|``, the
+    absolute signed distance ``(w.x_i + b) / ||w||``.
+
+    Parameters
+    ----------
+    ax : matplotlib Axes
+    X : array-like of shape (n, 2)
+    w, b : array-like of shape (2,), float
+    label : str
+        Legend entry.
+    **kw
+        Passed to ``LineCollection`` (e.g. ``colors``, ``linewidths``).
+
+    Returns
+    -------
+    LineCollection
+        Move it later with ``set_segments``.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().add_subplot(xlim=(-2, 2), ylim=(-2, 2))
+    >>> segs = plot_distances(ax, [[1.0, 1.0]], [0.0, 1.0], 0.0)
+    >>> segs.get_segments()[0].tolist()
+    [[1.0, 1.0], [1.0, 0.0]]
+    """
+    X = check_array_2d(X)
+    if X.shape[1] != 2:
+        raise ValueError(f"plot_distances needs 2-D points; got {X.shape[1]} features")
+    w, b = check_hyperplane(w, b, d=2)
+    feet = X - ((X @ w + b) / (w @ w))[:, None] * w
+    style = {"colors": GREY, "linestyles": ":", "linewidths": 1.3, "zorder": 2, **kw}
+    segments = LineCollection(np.stack([X, feet], axis=1), label=label, **style)
+    # autolim=False: the segments must not widen a view the figure has fixed.
+    ax.add_collection(segments, autolim=False)
+    return segments

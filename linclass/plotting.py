@@ -15,7 +15,13 @@ from __future__ import annotations
 import numpy as np
 
 from ._palette import GREY, MARKERS, PALETTE, class_colors
-from ._plot_lines import plot_hyperplane, plot_margin, update_hyperplane, update_margin
+from ._plot_lines import (
+    plot_distances,
+    plot_hyperplane,
+    plot_margin,
+    update_hyperplane,
+    update_margin,
+)
 from ._validation import check_array_2d, check_vector, check_X_y
 
 __all__ = [
@@ -29,6 +35,7 @@ __all__ = [
     "update_hyperplane",
     "plot_margin",
     "update_margin",
+    "plot_distances",
     "plot_decision_regions",
     "plot_projection",
     "plot_steps",
@@ -225,7 +232,9 @@ def plot_decision_regions(
     classes = _class_order(pred, classes)
     k = len(classes)
     colors = class_colors(k) if colors is None else list(colors)
-    idx = np.searchsorted(classes, pred).reshape(xx.shape)
+    # Position of each prediction in `classes`, which may be in any order.
+    sorter = np.argsort(classes)
+    idx = sorter[np.searchsorted(classes, pred, sorter=sorter)].reshape(xx.shape)
     levels = np.arange(k + 1) - 0.5
     fill = ax.contourf(xx, yy, idx, levels=levels, colors=colors, alpha=alpha, zorder=0)
     # One indicator contour per class except the last: every boundary touches at
@@ -369,3 +378,16 @@ def plot_steps(ax, steps, values, label, end=None, **kw):
         steps, values = np.r_[steps, end], np.r_[values, values[-1]]
     (line,) = ax.step(steps, values, where="post", label=label, lw=1.8, **kw)
     return line
+
+
+# Re-exported functions are documented (help(), Sphinx autodoc) as members of this
+# public module rather than of the private module that holds their code.
+for _f in (
+    plot_distances,
+    class_colors,
+    plot_hyperplane,
+    update_hyperplane,
+    plot_margin,
+    update_margin,
+):
+    _f.__module__ = __name__

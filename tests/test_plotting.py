@@ -238,3 +238,33 @@ def test_plot_steps(ax):
         plotting.plot_steps(ax, [1, 2], [0], "x")
     with pytest.raises(ValueError, match="before the last step"):
         plotting.plot_steps(ax, [1, 2], [0, 0], "x", end=1)
+
+
+def test_plot_distances_perpendicular_feet_on_the_line(ax):
+    box_ax(ax)
+    X = np.array([[1.0, 1.5], [-1.0, 0.0], [2.5, -0.5]])
+    w, b = np.array([1.0, 2.0]), -1.0
+    segs = plotting.plot_distances(ax, X, w, b)
+    assert segs in ax.collections and ax.get_xlim() == (-2.0, 3.0)
+    starts, feet = np.array(segs.get_segments()).transpose(1, 0, 2)
+    np.testing.assert_array_equal(starts, X)
+    np.testing.assert_allclose(feet @ w + b, 0, atol=1e-12)  # feet on the line
+    along = feet - starts
+    np.testing.assert_allclose(along[:, 0] * w[1] - along[:, 1] * w[0], 0, atol=1e-12)
+    lengths = np.linalg.norm(along, axis=1)
+    np.testing.assert_allclose(lengths, np.abs(X @ w + b) / np.sqrt(5))
+
+
+def test_plot_decision_regions_respects_given_class_order(ax):
+    # Classes listed out of sorted order: colours follow the list, not the sort.
+    colors = ["#111111", "#222222"]
+    arts = plotting.plot_decision_regions(
+        ax, lambda Z: np.where(Z[:, 0] > 0, "a", "b"), (-1, 1), (-1, 1), 20,
+        classes=["b", "a"], colors=colors,
+    )  # fmt: skip
+    # Level 0 (class "b", x < 0) gets the first colour.
+    fills = arts["fill"]
+    left = np.array([[-0.5, 0.0]])
+    level_paths = fills.get_paths()
+    assert level_paths[0].contains_points(left)[0]
+    assert matplotlib.colors.to_hex(fills.get_facecolor()[0]) == "#111111"
