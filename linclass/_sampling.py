@@ -56,7 +56,13 @@ def slice_of_ball(rng, n, d, R, u_lo, u_hi):
     # sample it by inverting its CDF on a fine grid, then fill the other
     # coordinates uniformly in the (d-1)-ball of the remaining radius.
     grid = np.linspace(u_lo, u_hi, 4097)
-    pdf = np.clip(R**2 - grid**2, 0, None) ** ((d - 1) / 2)
+    # In log space, scaled to a maximum of 1: in high dimension the raw density
+    # underflows to zero near the sphere.
+    pdf = np.ones_like(grid)
+    if d > 1:
+        with np.errstate(divide="ignore"):
+            log_pdf = (d - 1) / 2 * np.log(np.clip(R**2 - grid**2, 0, None))
+        pdf = np.exp(log_pdf - log_pdf.max())
     cdf = np.r_[0, np.cumsum((pdf[1:] + pdf[:-1]) / 2)]
     u = np.interp(rng.random(n) * cdf[-1], cdf, grid)
     u = np.clip(u, u_lo, u_hi)

@@ -1,5 +1,7 @@
 """Tests for linclass.data: the guarantees each generator promises, and the loaders."""
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -251,3 +253,14 @@ def test_load_digits_and_breast_cancer():
     Xb, yb, names = data.load_breast_cancer()
     assert Xb.shape == (569, 30) and len(names) == 30
     assert np.bincount(yb).tolist() == [212, 357]  # malignant, benign
+
+
+@pytest.mark.parametrize("d", [1, 200])
+def test_make_separable_extreme_dimensions_without_warnings(d):
+    # In high dimension the density of a coordinate underflows near the sphere;
+    # in one dimension there is nothing orthogonal to w. Neither may warn or fail.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sep = data.make_separable(n=40, d=d, margin=0.5, random_state=0)
+    assert np.all(sep.y * (sep.X @ sep.w + sep.b) >= 0.5)
+    assert np.all(np.linalg.norm(sep.X, axis=1) <= 1.0)
