@@ -55,7 +55,8 @@ class SeparableData:
     margin : float
         The guaranteed margin gamma of ``(w, b)``.
     radius : float
-        Every point satisfies ``||x_i - center|| <= radius``.
+        Every point satisfies ``||x_i - center|| <= radius``. (Novikoff's ``R`` is
+        measured from the origin instead: ``geometry.radius(X)``.)
     center : ndarray of shape (d,)
         Centre of the ball holding the data.
 
@@ -273,7 +274,19 @@ def make_circle(n=200, radius=1.0, center=(0.0, 0.0), random_state=None, gap=0.1
     """The 2-D case of :func:`make_ball`: a disc of positives in a ring of negatives.
 
     With ``radius=1`` and the default centre, the quadratic feature map with
-    ``w = [-1, 0, 0, 1, 1, 0]`` puts the boundary exactly on the unit circle.
+    ``w = [-1, 0, 0, 1, 1, 0]`` puts the boundary exactly on the unit circle
+    (``w.phi(x) < 0`` inside, where the labels are ``+1``).
+
+    Parameters
+    ----------
+    n, radius, random_state, gap
+        As in :func:`make_ball`.
+    center : (float, float), default=(0, 0)
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of int, shape (n,), ``+1`` inside
 
     Examples
     --------
@@ -291,6 +304,12 @@ def make_elongated(n=200, random_state=None):
     (std 0.3) across it; their means differ by ``(0, 1.5 sqrt 2)``. Projected on the
     mean difference the classes overlap badly; Fisher's direction, close to the
     thin axis, separates them.
+
+    Parameters
+    ----------
+    n : int, default=200
+        Number of points, at least 2.
+    random_state : int, Generator or None
 
     Returns
     -------
@@ -399,3 +418,9 @@ def flip_labels(y, rate, random_state=None, return_indices=False):
     out = y.copy()
     out[idx] = classes[(codes[idx] + shift) % classes.size]
     return (out, idx) if return_indices else out
+
+
+# Re-exported functions are documented (help(), Sphinx autodoc) as members of this
+# public module rather than of the private module that holds their code.
+for _f in (load_iris, load_digits, load_breast_cancer):
+    _f.__module__ = __name__

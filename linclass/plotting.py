@@ -43,7 +43,10 @@ __all__ = [
 
 
 def data_limits(X, pad=0.1, origin=False):
-    """Padded, square-friendly view limits ``(xlim, ylim)`` around 2-D data.
+    """Padded view limits ``(xlim, ylim)`` around 2-D data.
+
+    Both axes get the same pad, a fraction of the larger span, so equal-aspect
+    plots look balanced.
 
     Parameters
     ----------
