@@ -249,3 +249,9 @@ def unit(theta):
     if not np.isfinite(theta).all():
         raise ValueError("theta contains NaN or infinity")
     return np.stack([np.cos(theta), np.sin(theta)], axis=-1)
+
+
+# Re-exported functions are documented (help(), Sphinx autodoc) as members of this
+# public module rather than of the private module that holds their code.
+for _f in (best_offset, is_separable, max_margin):
+    _f.__module__ = __name__
