@@ -24,6 +24,7 @@ __all__ = [
     "check_choice",
     "check_fitted_X",
     "check_bool",
+    "check_class_labels",
 ]
 
 
@@ -329,3 +330,37 @@ def check_bool(value, name):
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False; got {value!r}")
     return bool(value)
+
+
+def check_class_labels(y, min_classes=2):
+    """Encode labels as class indices.
+
+    Returns
+    -------
+    classes : ndarray (K,)
+        The sorted distinct labels.
+    y_index : ndarray of intp (n_samples,)
+        Index in ``classes`` of each label.
+
+    Examples
+    --------
+    >>> classes, idx = check_class_labels(["b", "a", "c", "a"])
+    >>> classes.tolist(), idx.tolist()
+    (['a', 'b', 'c'], [1, 0, 2, 0])
+    >>> check_class_labels([5, 5])
+    Traceback (most recent call last):
+    ...
+    ValueError: this classifier needs at least 2 classes; got 1: [5]
+    """
+    try:
+        classes, y_index = np.unique(np.asarray(y), return_inverse=True)
+    except TypeError as exc:
+        raise TypeError(
+            "y mixes label types that cannot be compared (e.g. strings and numbers)"
+        ) from exc
+    if classes.shape[0] < min_classes:
+        raise ValueError(
+            f"this classifier needs at least {min_classes} classes; "
+            f"got {classes.shape[0]}: {classes}"
+        )
+    return classes, y_index.reshape(-1).astype(np.intp)

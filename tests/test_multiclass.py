@@ -1,0 +1,195 @@
+"""Tests of linclass.multiclass: one-vs-rest, one-vs-one and the linear machine."""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.linear_model import LogisticRegression
+
+from linclass.lda import FisherLDA
+from linclass.multiclass import MulticlassPerceptron, OneVsOne, OneVsRest
+from linclass.perceptron import Perceptron
+
+
+def blobs(seed, n=90, k=3, spread=0.4):
+    """k well separated clusters on a circle of radius 3."""
+    rng = np.random.default_rng(seed)
+    angles = 2 * np.pi * np.arange(k) / k
+    centres = 3 * np.column_stack([np.cos(angles), np.sin(angles)])
+    y = np.arange(n) % k
+    return centres[y] + spread * rng.standard_normal((n, 2)), y
+
+
+def grid():
+    xx, yy = np.meshgrid(np.linspace(-5, 5, 41), np.linspace(-5, 5, 41))
+    return np.column_stack([xx.ravel(), yy.ravel()])
+
+
+def machine_replay(X, y, K, eta, seqs):
+    """The multi-class perceptron rule, one visit at a time."""
+    W, b = np.zeros((K, X.shape[1])), np.zeros(K)
+    for seq in seqs:
+        for i in seq:
+            g = np.array([np.dot(W[c], X[i]) + b[c] for c in range(K)])
+            rivals = [c for c in range(K) if c != y[i]]
+            p = max(rivals, key=lambda c: (g[c], -c))
+            if g[p] >= g[y[i]]:
+                W[y[i]] += eta * X[i]
+                b[y[i]] += eta
+                W[p] -= eta * X[i]
+                b[p] -= eta
+    return W, b
+
+
+@pytest.mark.parametrize("base", [FisherLDA(), LogisticRegression(), Perceptron()])
+def test_one_vs_rest_scores_votes_and_prediction(base):
+    X, y = blobs(0)
+    labels = np.array(["north", "south", "west"])[y]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        ovr = OneVsRest(base).fit(X, labels)
+    assert len(ovr.estimators_) == 3
+    assert all(e is not base for e in ovr.estimators_)  # clones
+    G = grid()
+    S = ovr.scores(G)
+    for c, est in enumerate(ovr.estimators_):
+        np.testing.assert_array_equal(S[:, c], est.decision_function(G))
+        assert est.classes_.tolist() == [0, 1]  # class c is the positive class
+    np.testing.assert_array_equal(ovr.decision_function(G), S)
+    np.testing.assert_array_equal(ovr.votes(G), S > 0)
+    np.testing.assert_array_equal(ovr.ambiguous(G), (S > 0).sum(axis=1) != 1)
+    np.testing.assert_array_equal(ovr.predict(G), ovr.classes_[S.argmax(axis=1)])
+    assert ovr.score(X, labels) == 1.0
+
+
+def test_one_vs_rest_has_ambiguous_regions_far_from_data():
+    X, y = blobs(1)
+    ovr = OneVsRest(FisherLDA()).fit(X, y)
+    amb = ovr.ambiguous(grid())
+    assert amb.any() and not amb.all()
+    assert not ovr.ambiguous(X).any()
+
+
+def test_one_vs_one_votes():
+    X, y = blobs(2, k=4)
+    ovo = OneVsOne(Perceptron()).fit(X, y)
+    assert ovo.pairs_ == [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]
+    G = grid()
+    V = ovo.votes(G)
+    assert V.dtype.kind == "i" and np.all(V.sum(axis=1) == 6)
+    manual = np.zeros_like(V)
+    for (i, j), est in zip(ovo.pairs_, ovo.estimators_, strict=True):
+        assert set(np.unique(est.classes_)) == {0, 1}
+        pred = est.predict(G)
+        manual[:, j] += pred == 1
+        manual[:, i] += pred == 0
+    np.testing.assert_array_equal(V, manual)
+    top = V == V.max(axis=1, keepdims=True)
+    np.testing.assert_array_equal(ovo.ambiguous(G), top.sum(axis=1) > 1)
+    np.testing.assert_array_equal(ovo.predict(G), top.argmax(axis=1))  # lowest tie
+    assert ovo.score(X, y) == 1.0
+
+
+def test_one_vs_one_pair_classifiers_see_only_their_classes():
+    X, y = blobs(3)
+    ovo = OneVsOne(FisherLDA()).fit(X, y)
+    for (i, j), est in zip(ovo.pairs_, ovo.estimators_, strict=True):
+        mask = (y == i) | (y == j)
+        np.testing.assert_allclose(est.means_[0], X[y == i].mean(axis=0))
+        np.testing.assert_allclose(est.means_[1], X[y == j].mean(axis=0))
+        assert est.n_features_in_ == 2 and mask.sum() == 60
+
+
+def test_ovo_three_way_tie_is_ambiguous():
+    X, y = blobs(4)
+    ovo = OneVsOne(FisherLDA()).fit(X, y)
+    V = ovo.votes(grid())
+    cyclic = np.all(V == 1, axis=1)  # each class wins exactly one duel
+    assert cyclic.any()
+    assert ovo.ambiguous(grid())[cyclic].all()
+    assert np.all(ovo.predict(grid())[cyclic] == 0)
+
+
+@pytest.mark.parametrize("order", ["cyclic", "random"])
+@pytest.mark.parametrize("eta", [1.0, 0.3])
+def test_machine_matches_textbook_rule(order, eta):
+    X, y = blobs(5, spread=1.2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        clf = MulticlassPerceptron(eta=eta, order=order, max_iter=6, random_state=9)
+        clf.fit(X, y)
+    h = clf.history_
+    seqs = h.indices.reshape(clf.n_iter_, len(y))
+    if order == "cyclic":
+        np.testing.assert_array_equal(seqs, np.tile(np.arange(len(y)), (6, 1)))
+    else:
+        rng = np.random.default_rng(9)
+        np.testing.assert_array_equal(seqs[0], rng.permutation(len(y)))
+    W, b = machine_replay(X, y, 3, eta, seqs)
+    assert np.array_equal(clf.coef_, W) and np.array_equal(clf.intercept_, b)
+    Wt, bt = h.weights_at(h.n_steps)
+    assert np.array_equal(Wt, W) and np.array_equal(bt, b)
+    W5, b5 = machine_replay(X, y, 3, eta, [seqs[0][:5]])
+    assert np.array_equal(h.weights_at(5)[0], W5)
+
+
+def test_machine_history_details():
+    X, y = blobs(6, n=30)
+    clf = MulticlassPerceptron().fit(X, y)
+    h = clf.history_
+    assert clf.converged_ and clf.score(X, y) == 1.0
+    assert h.is_mistake(1) and h.predicted_at(1) == (1 if y[0] == 0 else 0)
+    dW, db = h.update_at(1)
+    assert np.array_equal(dW[y[0]], X[0]) and db[y[0]] == 1.0
+    assert db.sum() == 0.0 and np.array_equal(dW.sum(axis=0), np.zeros(2))
+    assert clf.n_mistakes_ == len(h.mistake_steps)
+    quiet = next(t for t in range(1, h.n_steps + 1) if not h.is_mistake(t))
+    assert h.predicted_at(quiet) == -1
+
+
+def test_machine_warns_when_not_separable():
+    X, y = blobs(7, spread=3.0)
+    with pytest.warns(ConvergenceWarning, match="did not converge in 4 epochs"):
+        clf = MulticlassPerceptron(max_iter=4).fit(X, y)
+    assert not clf.converged_ and clf.n_iter_ == 4
+
+
+def test_machine_two_classes_and_no_intercept():
+    X, y = blobs(8, k=2)
+    clf = MulticlassPerceptron(fit_intercept=False).fit(X, y)
+    assert np.all(clf.intercept_ == 0.0)
+    d = clf.decision_function(X)
+    assert d.shape == (len(y),)
+    np.testing.assert_array_equal(clf.predict(X), (d > 0).astype(int))
+
+
+@pytest.mark.parametrize(
+    ("est", "error", "match"),
+    [
+        (MulticlassPerceptron(eta=-1), ValueError, "eta must be a positive number"),
+        (MulticlassPerceptron(max_iter=-2), ValueError, "max_iter must be a non-neg"),
+        (MulticlassPerceptron(order="zigzag"), ValueError, "order must be one of"),
+        (MulticlassPerceptron(fit_intercept=0), TypeError, "fit_intercept must be"),
+    ],
+)
+def test_machine_bad_hyper_parameters(est, error, match):
+    X, y = blobs(9)
+    with pytest.raises(error, match=match):
+        est.fit(X, y)
+
+
+@pytest.mark.parametrize(
+    "est", [MulticlassPerceptron(), OneVsRest(FisherLDA()), OneVsOne(Perceptron())]
+)
+def test_bad_data(est):
+    with pytest.raises(ValueError, match="at least 2 classes; got 1"):
+        est.fit([[0.0], [1.0]], [4, 4])
+    with pytest.raises(ValueError, match="NaN or infinity"):
+        est.fit([[0.0], [np.inf]], [0, 1])
+    with pytest.raises(ValueError, match="X has 2 rows but y has 1 labels"):
+        est.fit([[0.0], [1.0]], [0])
+    X, y = blobs(10)
+    est.fit(X, y)
+    with pytest.raises(ValueError, match="X has 3 features"):
+        est.predict(np.zeros((2, 3)))
