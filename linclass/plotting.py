@@ -306,22 +306,12 @@ def plot_projection(
     edges = np.histogram_bin_edges(z, bins=bins)
     fills, outlines = [], []
     for i, c in enumerate(classes):
-        _, _, (fill,) = ax.hist(
-            z[y == c],
-            bins=edges,
-            histtype="stepfilled",
-            color=colors[i],
-            alpha=0.35,
-            label=names[i],
-        )
-        _, _, (edge,) = ax.hist(
-            z[y == c],
-            bins=edges,
-            histtype="step",
-            color=colors[i],
-            lw=1.6,
-            ls=("-", "--", ":", "-.")[i % 4],
-        )
+        zc, common = z[y == c], {"bins": edges, "color": colors[i]}
+        _, _, (fill,) = ax.hist(zc, histtype="stepfilled", alpha=0.35, **common,
+                                label=names[i])  # fmt: skip
+        # A line style per class, so the outlines differ without colour too.
+        _, _, (edge,) = ax.hist(zc, histtype="step", lw=1.6, **common,
+                                ls=("-", "--", ":", "-.")[i % 4])  # fmt: skip
         fills.append(fill)
         outlines.append(edge)
     thr = None
