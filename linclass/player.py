@@ -18,19 +18,18 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import io
 import itertools
 from collections.abc import Callable, Sequence
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
-from PIL import Image
 
 from linclass._player_static import (
     check_frame_count,
     dedupe,
     escape,
+    fast_png,
     quantized_png,
     render_player_html,
     static_frame_indices,
@@ -41,7 +40,8 @@ __all__ = ["Player", "static_frame_indices"]
 # The static player of one figure must stay under this many bytes of HTML so a
 # chapter page with two players fits its 3 MB budget.
 HTML_BUDGET = 1_000_000
-_PALETTE_SIZES = (48, 32, 16, 8)
+_PALETTE_SIZES = (32, 24, 16, 8)
+MAX_WIDTH_PX = 740
 _ids = itertools.count()
 
 
@@ -72,8 +72,9 @@ class Player:
         Title shown above the figure and at the start of the alt text.
     figsize : (float, float), default=(8.0, 3.5)
         Figure size in inches.
-    dpi : float, default=85
-        Resolution of the rendered frames.
+    dpi : float, optional
+        Resolution of the rendered frames. Default: 90, lowered so that the
+        image is at most 740 pixels wide (a book page's text column).
 
     Attributes
     ----------
@@ -112,7 +113,7 @@ class Player:
         title="",
         *,
         figsize=(8.0, 3.5),
-        dpi=85,
+        dpi=None,
     ):
         self._n_frames = check_frame_count(n_frames)
         if not callable(setup) or not callable(update):
@@ -122,6 +123,8 @@ class Player:
         )
         self.title = str(title)
         self._update = update
+        if dpi is None:
+            dpi = min(90.0, MAX_WIDTH_PX / float(figsize[0]))
         self.figure = Figure(figsize=figsize, dpi=dpi)
         FigureCanvasAgg(self.figure)
         setup(self.figure)
@@ -157,11 +160,10 @@ class Player:
             raise TypeError(f"step must be an integer; got {type(value).__name__}")
         if not 0 <= value <= self.n_steps:
             raise ValueError(f"step must lie in [0, {self.n_steps}]; got {value}")
-        if self._widget is not None and self._slider.value != value:
-            self._slider.value = int(value)  # the slider's observer redraws
-        else:
-            self._apply(int(value))
-            self._refresh_widget()
+        self._apply(int(value))
+        self._refresh_widget()
+        if self._widget is not None:
+            self._sync_controls()
 
     def _apply(self, i):
         self._step = i
@@ -211,9 +213,7 @@ class Player:
         >>> player.render_png()[:4] == b"\\x89PNG"
         True
         """
-        buf = io.BytesIO()
-        Image.fromarray(self.render_rgb()).save(buf, format="PNG", compress_level=1)
-        return buf.getvalue()
+        return fast_png(self.render_rgb())
 
     def alt_text(self, caption=None):
         """Alt text of the image for a caption (default: the current one).
@@ -363,9 +363,14 @@ class Player:
     def _nudge(self, delta):
         self._slider.value = int(np.clip(self._slider.value + delta, 0, self.n_steps))
 
+    def _sync_controls(self):
+        """Make the controls show the current state (after ``step`` was set)."""
+        self._slider.value = self._step  # its observer sees no change: no redraw
+
     def _on_slider(self, change):
-        self._apply(int(change["new"]))
-        self._refresh_widget()
+        if change["new"] != self._step:
+            self._apply(int(change["new"]))
+            self._refresh_widget()
 
     def _on_speed(self, change):
         self._play.interval = int(round(400 / change["new"]))
@@ -378,8 +383,9 @@ class Player:
             return
         self._image.value = self.render_png()
         self._caption_box.value = _caption_html(self.caption)
-        if hasattr(self, "_counter"):
-            self._counter.value = self._counter_text()
+        counter = getattr(self, "_counter", None)
+        if counter is not None:
+            counter.value = self._counter_text()
 
     def _repr_mimebundle_(self, include=None, exclude=None, **kwargs):
         bundle = dict(self.widget._repr_mimebundle_(**kwargs) or {})

@@ -1,0 +1,325 @@
+"""What a :class:`linclass.Stepper` draws for each kind of fitted estimator.
+
+A view knows one history and the data. ``setup(fig)`` draws the fixed parts
+and creates the movable artists; ``update(t)`` moves them to step ``t`` and
+returns the caption of that step. Views never create artists after setup.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from linclass import plotting
+from linclass._artists import (
+    INK,
+    MISTAKE,
+    OLD,
+    POCKET,
+    UPDATE,
+    Arrow,
+    Hyperplane,
+    Rings,
+    binary_labels,
+    cursor,
+    status_title,
+    view_limits,
+)
+from linclass._proof_panel import ProofPanel
+
+
+def _pm(v):
+    return "+1" if v > 0 else "−1"
+
+
+def _mistakes(k):
+    return f"{k} mistake" if k == 1 else f"{k} mistakes"
+
+
+def _status(t, T, mistake, k):
+    """The one-line text box of a step."""
+    return f"step {t} / {T} · {'mistake' if mistake else 'correct'} · {_mistakes(k)}"
+
+
+def _show_visit(view, t, start):
+    """Ring the point visited at step ``t`` and write the status line.
+
+    Returns ``(index, mistake)``, or ``(None, False)`` for the initial state.
+    """
+    h = view.h
+    if t == 0:
+        view.ring.set(np.zeros((0, 2)))
+        view.box.set_text(f"step 0 / {h.n_steps} · {start}")
+        return None, False
+    i, mistake = h.index_at(t), h.is_mistake(t)
+    view.ring.set(view.X[i : i + 1], MISTAKE if mistake else INK)
+    view.box.set_text(_status(t, h.n_steps, mistake, h.mistakes_until(t)))
+    return i, mistake
+
+
+class BinaryView:
+    """Data panel of a binary run: data, hyperplane(s), w, update, visited point."""
+
+    title = "The perceptron, step by step"
+
+    def __init__(self, estimator, X, y_pm, reference=None):
+        self.h = estimator.history_
+        self.X, self.y = X, y_pm
+        self.labels = binary_labels(estimator.classes_)
+        self.eta = float(getattr(estimator, "eta", 1.0))
+        self.converged = bool(getattr(estimator, "converged_", False))
+        self.batch = self.h.n_steps > 0 and self.h.index_at(1) < 0
+        self.xlim, self.ylim = view_limits(X)
+        origin_visible = (
+            self.xlim[0] < 0 < self.xlim[1] and self.ylim[0] < 0 < self.ylim[1]
+        )
+        centre = np.array([np.mean(self.xlim), np.mean(self.ylim)])
+        # w is a free vector: draw it from the origin when visible, else mid-view
+        self.anchor = np.zeros(2) if origin_visible else centre
+        self.arrow_room = 0.42 * min(np.ptp(self.xlim), np.ptp(self.ylim))
+        self.proof = None
+        if reference is not None:
+            self.proof = ProofPanel(estimator, X, y_pm, reference)
+        self.panels = 1 if self.proof is None else 2
+
+    @property
+    def figsize(self):
+        """Figure size in inches: one or two panels."""
+        return (6.6, 4.0) if self.panels == 1 else (9.6, 3.9)
+
+    # ----------------------------------------------------------------- setup
+    def _axes(self, fig):
+        fig.set_layout_engine("constrained")
+        if self.panels == 1:
+            return fig.add_subplot(), None
+        ax, ax2 = fig.subplots(1, 2, width_ratios=[1.15, 1])
+        return ax, ax2
+
+    def _data_panel(self, ax, label="decision boundary"):
+        plotting.plot_data(ax, self.X, self.y, labels=self.labels)
+        plotting.setup_axes(ax, self.xlim, self.ylim)
+        positive = plotting.class_colors(2)[1]
+        self.plane = Hyperplane(ax, shade=positive, label=label)
+        self.box = status_title(ax)
+        self.undefined = ax.text(
+            0.5,
+            0.5,
+            "w = 0: the hyperplane\nis not defined yet",
+            transform=ax.transAxes,
+            ha="center",
+            va="center",
+            fontsize=10,
+            color=MISTAKE,
+            zorder=6,
+            animated=True,
+            bbox=dict(boxstyle="round", fc="white", ec=MISTAKE),
+        )
+
+    def setup(self, fig):
+        """Draw the fixed parts and create the movable artists."""
+        ax, ax2 = self._axes(fig)
+        self._data_panel(ax)
+        self.old_plane = Hyperplane(
+            ax, color=OLD, ls="--", lw=1.4, label="boundary before"
+        )
+        self.w_old = Arrow(ax, color=OLD, lw=1.4)
+        self.w_arrow = Arrow(ax, color=INK, label="w (from the origin)")
+        update = "η Σ y x (update)" if self.batch else "η y x (update)"
+        self.dw_arrow = Arrow(ax, color=UPDATE, label=update)
+        ring_label = "misclassified" if self.batch else "visited point"
+        self.ring = Rings(ax, color=MISTAKE if self.batch else INK, label=ring_label)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
+        self.note = ax.text(
+            1.04,
+            0.0,
+            "",
+            transform=ax.transAxes,
+            fontsize=8,
+            va="bottom",
+            color=OLD,
+            animated=True,
+        )
+        if self.proof is not None:
+            self.proof.setup(ax2)
+
+    # ---------------------------------------------------------------- update
+    def _scale(self, *vectors):
+        longest = max(float(np.linalg.norm(v)) for v in vectors)
+        return 1.0 if longest <= self.arrow_room else self.arrow_room / longest
+
+    def _move_vectors(self, w, w_old=None, dw=None):
+        s = self._scale(w, *([] if w_old is None else [w_old]))
+        a = self.anchor
+        self.w_arrow.set(a, a + s * w)
+        if w_old is None:
+            self.w_old.hide()
+            self.dw_arrow.hide()
+        else:
+            self.w_old.set(a, a + s * w_old)
+            self.dw_arrow.set(a + s * w_old, a + s * (w_old + dw))
+        return s
+
+    def update(self, t):
+        """Move everything to step ``t``; return the caption."""
+        h, T = self.h, self.h.n_steps
+        w, b = h.weights_at(t)
+        self.undefined.set_visible(not np.any(w))
+        self.plane.set(w, b)
+        k = h.mistakes_until(t)
+        if self.proof is not None:
+            self.proof.update(k)
+        if t == 0:
+            self.old_plane.set(np.zeros(2), 0.0)
+            self.ring.set(np.zeros((0, 2)))
+            s = self._move_vectors(w)
+            self._box(f"step 0 / {T} · start: w = 0, b = 0", s)
+            return f"step 0 of {T}: the weights start at w = 0, b = 0"
+        w_old, b_old = h.weights_at(t - 1)
+        mistake = h.is_mistake(t)
+        dw, db = h.update_at(t)
+        self.old_plane.set(w_old if mistake else np.zeros(2), b_old)
+        if self.batch:
+            wrong = self.y * (self.X @ w_old + b_old) <= 0
+            self.ring.set(self.X[wrong])
+            s = self._move_vectors(w, w_old, dw) if mistake else self._move_vectors(w)
+            what = f"{int(wrong.sum())} points misclassified"
+            self._box(f"step {t} / {T} · {what} · {k} updates", s)
+            tail = "w ← w + η Σ y x over them" if mistake else "no mistake: converged"
+            return f"step {t} of {T} (one pass over the data): {what}; {tail}"
+        i = h.index_at(t)
+        self.ring.set(self.X[i : i + 1], MISTAKE if mistake else INK)
+        if mistake:
+            s = self._move_vectors(w, w_old, dw)
+            verdict = f"mistake on point {i} (y = {_pm(self.y[i])})"
+            action = "w ← w + η y x"
+            if db != 0:
+                action += f", b ← b {'+' if db > 0 else '−'} {abs(db):.3g}"
+        else:
+            s = self._move_vectors(w)
+            verdict = f"point {i} (y = {_pm(self.y[i])}) is correct"
+            action = "nothing changes"
+        self._box(_status(t, T, mistake, k), s)
+        done = " · converged" if t == T and self.converged else ""
+        return f"step {t} of {T}: {verdict}: {action} · {_mistakes(k)} so far{done}"
+
+    def _box(self, text, scale):
+        self.box.set_text(text)
+        self.note.set_text(f"arrows drawn\nat ×{scale:.2g}" if scale < 1 else "")
+
+
+class PocketView(BinaryView):
+    """Pocket run: running (solid) and pocket (dashed) hyperplanes, error curves."""
+
+    title = "The pocket algorithm, step by step"
+
+    def __init__(self, estimator, X, y_pm, reference=None):
+        if reference is not None:
+            raise ValueError("reference is only available for a Perceptron run")
+        super().__init__(estimator, X, y_pm)
+        self.panels = 2  # data, error curves
+
+    def setup(self, fig):
+        """Draw the data panel and the error-curve panel."""
+        ax, ax2 = self._axes(fig)
+        self._data_panel(ax, label="running weights")
+        self.pocket = Hyperplane(
+            ax, color=POCKET, ls="--", lw=2.2, label="pocket weights"
+        )
+        self.ring = Rings(ax, color=INK, label="visited point")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
+        steps, running, pocket = self.h.error_curve()
+        T = self.h.n_steps
+        for values, color, label in (
+            (running, INK, "running weights"),
+            (pocket, POCKET, "pocket weights"),
+        ):
+            plotting.plot_steps(ax2, steps, values, label, end=T, color=color)
+        ax2.set(xlim=(0, max(T, 1)), ylim=(0, max(0.05, 1.05 * float(np.max(running)))))
+        ax2.set(xlabel="step t", ylabel="training error", title="training error")
+        ax2.legend(loc="upper right", fontsize=8)
+        self.cursor = cursor(ax2)
+        self.dots = ax2.scatter(
+            [0, 0], [0, 0], s=30, c=[INK, POCKET], zorder=5, animated=True
+        )
+
+    def update(self, t):
+        """Move everything to step ``t``; return the caption."""
+        h, T = self.h, self.h.n_steps
+        w, b = h.weights_at(t)
+        self.undefined.set_visible(not np.any(w))
+        self.plane.set(w, b)
+        self.pocket.set(*h.pocket_weights_at(t))
+        run_err, pocket_err = h.train_error_at(t), h.pocket_error_at(t)
+        self.cursor.set_xdata([t, t])
+        self.dots.set_offsets([[t, run_err], [t, pocket_err]])
+        errors = f"running error {run_err:.0%} · pocket error {pocket_err:.0%}"
+        i, mistake = _show_visit(self, t, "w = 0, b = 0")
+        if i is None:
+            return f"step 0 of {T}: w = 0, b = 0 · {errors}"
+        what = "mistake on" if mistake else "correct on"
+        return f"step {t} of {T}: {what} point {i} · {errors}"
+
+
+class MulticlassView:
+    """Linear machine: decision regions, visited point, the two updated classes."""
+
+    title = "The multi-class perceptron, step by step"
+    resolution = 160
+
+    def __init__(self, estimator, X, y_index, reference=None):
+        if reference is not None:
+            raise ValueError("reference is only available for a Perceptron run")
+        self.h = estimator.history_
+        self.X, self.y = X, y_index
+        self.labels = [str(c) for c in estimator.classes_]
+        self.K = len(self.labels)
+        self.xlim, self.ylim = view_limits(X, include_origin=False)
+        gx = np.linspace(*self.xlim, self.resolution)
+        gy = np.linspace(*self.ylim, self.resolution)
+        self.grid = np.stack(np.meshgrid(gx, gy), axis=-1).reshape(-1, 2)
+        self.figsize = (6.6, 4.0)
+
+    def setup(self, fig):
+        """Draw the data and create the region image and the highlights."""
+        from matplotlib.colors import ListedColormap
+
+        fig.set_layout_engine("constrained")
+        ax = fig.add_subplot()
+        colors = plotting.class_colors(self.K)
+        self.regions = ax.imshow(
+            np.zeros((self.resolution, self.resolution)),
+            origin="lower",
+            extent=(*self.xlim, *self.ylim),
+            cmap=ListedColormap(colors),
+            vmin=-0.5,
+            vmax=self.K - 0.5,
+            alpha=0.22,
+            interpolation="nearest",
+            aspect="auto",
+            animated=True,
+            zorder=0,
+        )
+        plotting.plot_data(ax, self.X, self.y, labels=self.labels)
+        plotting.setup_axes(ax, self.xlim, self.ylim)
+        ax.set_aspect("equal", adjustable="box")
+        self.ring = Rings(ax, color=INK, label="visited point")
+        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
+        self.box = status_title(ax)
+
+    def update(self, t):
+        """Move everything to step ``t``; return the caption."""
+        h, T = self.h, self.h.n_steps
+        W, b = h.weights_at(t)
+        scores = self.grid @ W.T + b
+        self.regions.set_data(np.argmax(scores, axis=1).reshape(self.resolution, -1))
+        k = h.mistakes_until(t)
+        i, mistake = _show_visit(self, t, "all w_c = 0")
+        if i is None:
+            return f"step 0 of {T}: every w_c = 0 and b_c = 0 (all ties: class 0 wins)"
+        c = self.labels[self.y[i]]
+        if not mistake:
+            return f"step {t} of {T}: point {i} (class {c}) is correct · {_mistakes(k)}"
+        p = self.labels[h.predicted_at(t)]
+        return (
+            f"step {t} of {T}: point {i} of class {c} scored at least as high for "
+            f"class {p}: w_{c} += η x, w_{p} −= η x · {_mistakes(k)} so far"
+        )

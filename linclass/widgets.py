@@ -1,0 +1,160 @@
+"""Interactive figures of the course: a stepper for training runs and explorers.
+
+Each class is a :class:`linclass.Player`: a live ipywidgets widget in Jupyter,
+and a kernel-free HTML player (pre-rendered frames) on the static site.
+
+* :class:`Stepper` replays a fitted Perceptron, Pocket or
+  MulticlassPerceptron step by step.
+* :class:`HyperplaneExplorer` turns ``w`` and ``b`` by hand.
+* :class:`ProjectionExplorer` projects two classes on a direction and shows
+  Fisher's criterion.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from linclass._explorers import HyperplaneExplorer
+from linclass._projection_explorer import ProjectionExplorer
+from linclass._stepper_views import BinaryView, MulticlassView, PocketView
+from linclass._validation import check_array_2d, check_nonnegative_int
+from linclass.player import Player
+
+__all__ = ["Stepper", "HyperplaneExplorer", "ProjectionExplorer", "stepper_frames"]
+
+
+def stepper_frames(n_steps, max_frames=60, head=30):
+    """Steps shown by the static player of a run of ``n_steps`` steps.
+
+    Every step up to ``head``, then geometrically spaced steps up to the last
+    one (always included): early steps change a lot, later ones little.
+
+    Parameters
+    ----------
+    n_steps : int
+        Number of steps T of the run (frames are the states 0..T).
+    max_frames : int, default=60
+        Upper bound on the number of frames.
+    head : int, default=30
+        Steps shown one by one at the start.
+
+    Returns
+    -------
+    ndarray of int
+        Increasing steps in ``[0, n_steps]``, starting at 0, ending at ``n_steps``.
+
+    Examples
+    --------
+    >>> stepper_frames(5).tolist()
+    [0, 1, 2, 3, 4, 5]
+    >>> f = stepper_frames(10_000, max_frames=40, head=10)
+    >>> f[:12].tolist(), int(f[-1]), len(f) <= 40
+    ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 10000, True)
+    """
+    n_steps = check_nonnegative_int(n_steps, "n_steps")
+    if n_steps + 1 <= max_frames:
+        return np.arange(n_steps + 1)
+    head = min(head, max_frames // 2)
+    first = np.arange(head + 1)
+    rest = np.geomspace(head + 1, n_steps, max_frames - head - 1).round()
+    return np.unique(np.concatenate([first, rest, [n_steps]])).astype(np.int64)
+
+
+def _view_for(estimator, X, y, reference):
+    history = getattr(estimator, "history_", None)
+    if history is None:
+        raise ValueError(
+            f"{type(estimator).__name__} is not fitted (it has no history_): "
+            "call fit(X, y) before building a Stepper"
+        )
+    classes = np.asarray(estimator.classes_)
+    unknown = ~np.isin(y, classes)
+    if unknown.any():
+        raise ValueError(
+            f"y holds labels the estimator was not fitted on: "
+            f"{np.unique(y[unknown])[:5]}"
+        )
+    if hasattr(history, "predicted_at"):
+        index = np.searchsorted(classes, y)
+        return MulticlassView(estimator, X, index, reference)
+    y_pm = np.where(y == classes[1], 1.0, -1.0)
+    if hasattr(history, "pocket_weights_at"):
+        return PocketView(estimator, X, y_pm, reference)
+    return BinaryView(estimator, X, y_pm, reference)
+
+
+class Stepper(Player):
+    """Replay a fitted perceptron-like run, one step per frame.
+
+    Parameters
+    ----------
+    estimator : Perceptron, Pocket or MulticlassPerceptron
+        Fitted on ``X, y`` (its ``history_`` is replayed).
+    X : array-like of shape (n, 2)
+        The training data (2-D, to be drawn).
+    y : array-like of shape (n,)
+        The training labels.
+    reference : (w_star, gamma), optional
+        Perceptron only: a unit separator and its margin (in the augmented
+        space ``(x, 1)`` when the run learns a bias, so ``w_star`` has 3
+        entries). Adds a panel with ``w_k.w*`` against ``eta k gamma`` and
+        ``||w_k||`` against ``eta R sqrt(k)``, k the mistakes so far: the
+        convergence proof, live.
+    max_static_frames : int, default=60
+        Frames of the kernel-free player: every step up to 30, then
+        geometrically spaced steps to the last.
+
+    Attributes
+    ----------
+    history : History
+        The replayed ``estimator.history_``.
+    step : int
+        Current step t (settable), from 0 (initial weights) to ``n_steps``.
+
+    Examples
+    --------
+    >>> import linclass as lc
+    >>> data = lc.data.make_separable(n=20, margin=0.2, random_state=0)
+    >>> clf = lc.Perceptron().fit(data.X, data.y)
+    >>> stepper = lc.Stepper(clf, data.X, data.y)
+    >>> stepper.n_steps == clf.history_.n_steps
+    True
+    >>> stepper.step = stepper.n_steps
+    >>> w, b = stepper.weights_at(stepper.step)
+    >>> bool(np.allclose(w, clf.coef_[0]))
+    True
+    """
+
+    def __init__(self, estimator, X, y, reference=None, max_static_frames=60):
+        X = check_array_2d(X)
+        if X.shape[1] != 2:
+            raise ValueError(
+                f"Stepper draws 2-D data: X must have 2 features; got {X.shape[1]}"
+            )
+        y = np.asarray(y)
+        if y.shape != (X.shape[0],):
+            raise ValueError(f"X has {X.shape[0]} rows but y has shape {y.shape}")
+        self.view = _view_for(estimator, X, y, reference)
+        self.history = estimator.history_
+        T = self.history.n_steps
+        super().__init__(
+            T + 1,
+            self.view.setup,
+            self.view.update,
+            frames=stepper_frames(T, max_static_frames),
+            title=self.view.title,
+            figsize=self.view.figsize,
+        )
+
+    def weights_at(self, t):
+        """Weights after step ``t`` (delegates to the history).
+
+        Examples
+        --------
+        >>> import linclass as lc
+        >>> data = lc.data.make_separable(n=10, random_state=1)
+        >>> s = lc.Stepper(lc.Perceptron().fit(data.X, data.y), data.X, data.y)
+        >>> s.weights_at(0)[0].tolist()
+        [0.0, 0.0]
+        """
+        return self.history.weights_at(t)

@@ -1,0 +1,315 @@
+"""Tests of linclass.widgets: Stepper and the explorers (Agg, no browser)."""
+
+import base64
+import io
+import json
+import re
+import warnings
+
+import ipywidgets as widgets
+import numpy as np
+import pytest
+from PIL import Image
+
+import linclass as lc
+from linclass.geometry import line_endpoints
+from linclass.widgets import (
+    HyperplaneExplorer,
+    ProjectionExplorer,
+    Stepper,
+    stepper_frames,
+)
+
+
+def _payload(html):
+    match = re.search(r'class="lc-data">(.*?)</script>', html, re.S)
+    return json.loads(match.group(1))
+
+
+def _decode(b64):
+    return np.asarray(Image.open(io.BytesIO(base64.b64decode(b64))).convert("RGB"))
+
+
+def _segment(line):
+    x, y = line.get_data()
+    return None if len(x) == 0 else ((x[0], y[0]), (x[1], y[1]))
+
+
+def _children(box):
+    out, stack = [], [box]
+    while stack:
+        w = stack.pop()
+        out.append(w)
+        stack.extend(getattr(w, "children", ()))
+    return out
+
+
+@pytest.fixture(scope="module")
+def run():
+    """A homogeneous perceptron run long enough for more than 60 frames."""
+    data = lc.data.make_separable(
+        n=60, margin=0.05, fit_intercept=False, random_state=0
+    )
+    clf = lc.Perceptron(fit_intercept=False).fit(data.X, data.y)
+    assert clf.history_.n_steps > 100 and clf.history_.n_mistakes > 10
+    return data, clf
+
+
+@pytest.fixture(scope="module")
+def stepper(run):
+    data, clf = run
+    return Stepper(clf, data.X, data.y)
+
+
+@pytest.fixture(scope="module")
+def stepper_html(stepper):
+    return stepper.to_html()
+
+
+# --------------------------------------------------------------- the widget
+def test_widget_has_play_slider_buttons_over_all_steps(stepper):
+    T = stepper.history.n_steps
+    assert stepper.n_steps == T and stepper.n_frames == T + 1
+    parts = _children(stepper.widget)
+    (play,) = [w for w in parts if isinstance(w, widgets.Play)]
+    (slider,) = [w for w in parts if isinstance(w, widgets.IntSlider)]
+    buttons = [w for w in parts if isinstance(w, widgets.Button)]
+    assert (play.min, play.max, slider.min, slider.max) == (0, T, 0, T)
+    assert {b.tooltip for b in buttons} == {"step back", "step forward"}
+    (forward,) = [b for b in buttons if b.tooltip == "step forward"]
+    stepper.step = 3
+    forward.click()
+    assert stepper.step == 4 and slider.value == 4 and play.value == 4
+
+
+def test_hyperplane_follows_the_history(run, stepper):
+    data, clf = run
+    view = stepper.view
+    xlim, ylim = view.plane.ax.get_xlim(), view.plane.ax.get_ylim()
+    for t in (1, 17, int(clf.history_.mistake_steps[5]), stepper.n_steps):
+        stepper.step = t
+        w, b = stepper.weights_at(t)
+        expected = line_endpoints(w, b, xlim, ylim)
+        np.testing.assert_allclose(_segment(view.plane.line), expected)
+    # the last state is the fitted classifier
+    np.testing.assert_array_equal(stepper.weights_at(stepper.n_steps)[0], clf.coef_[0])
+
+
+def test_zero_weights_show_a_message_not_a_line(stepper):
+    stepper.step = 0
+    assert stepper.view.undefined.get_visible()
+    assert _segment(stepper.view.plane.line) is None
+    stepper.step = 1  # the first visit is always a mistake from w = 0
+    assert not stepper.view.undefined.get_visible()
+    assert "mistake on point 0" in stepper.caption
+
+
+def test_update_vector_is_eta_y_x_from_the_tip_of_the_old_w(run, stepper):
+    data, clf = run
+    view = stepper.view
+    t = int(clf.history_.mistake_steps[4])
+    stepper.step = t
+    i = (t - 1) % len(data.y)  # cyclic order, independent of the history
+    np.testing.assert_allclose(view.ring.collection.get_offsets(), data.X[i : i + 1])
+    old_tip = np.array(view.w_old.annotation.xy)
+    tail = np.array(view.dw_arrow.annotation.xyann)
+    tip = np.array(view.dw_arrow.annotation.xy)
+    np.testing.assert_allclose(tail, old_tip)
+    np.testing.assert_allclose(np.array(view.w_arrow.annotation.xy), tip)
+    # the drawn update is parallel to (and as long, up to the drawing scale) y x
+    drawn = tip - tail
+    update = data.y[i] * data.X[i]
+    assert abs(drawn[0] * update[1] - drawn[1] * update[0]) < 1e-9
+    assert drawn @ update > 0
+    correct = next(
+        s for s in range(t, stepper.n_steps) if not clf.history_.is_mistake(s)
+    )
+    stepper.step = correct
+    assert not view.dw_arrow.annotation.get_visible()
+
+
+def test_stepping_adds_no_artists(stepper):
+    fig = stepper.figure
+    before = [len(ax.get_children()) for ax in fig.axes]
+    for t in (0, 1, 2, 50, stepper.n_steps, 3):
+        stepper.step = t
+        stepper.render_png()
+    assert [len(ax.get_children()) for ax in fig.axes] == before
+
+
+def test_mimebundle_and_static_html(stepper, stepper_html):
+    bundle = stepper._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert 'class="lc-player"' in bundle["text/html"]
+    html = stepper_html
+    assert "http" not in html
+    assert len(html.encode()) <= 1_000_000
+    payload = _payload(html)
+    assert len(payload["index"]) >= 50
+    assert payload["steps"][:31] == list(range(31))
+    assert payload["steps"][-1] == stepper.n_steps
+    assert payload["captions"][-1].endswith("converged")
+
+
+def test_static_frames_are_the_live_frames(stepper, stepper_html):
+    payload = _payload(stepper_html)
+    for k in (0, 5, 40, len(payload["steps"]) - 1):
+        stepper.step = payload["steps"][k]
+        live = stepper.render_rgb()
+        static = _decode(payload["images"][payload["index"][k]])
+        assert np.abs(static.astype(int) - live).mean() < 1.0
+        assert stepper.caption == payload["captions"][k]
+
+
+def test_stepper_frame_choice():
+    assert stepper_frames(10).tolist() == list(range(11))
+    frames = stepper_frames(5000, max_frames=60)
+    assert len(frames) <= 60 and frames[-1] == 5000
+    assert frames[:31].tolist() == list(range(31))
+    gaps = np.diff(frames[30:])
+    assert np.all(gaps[1:] >= gaps[:-1])  # geometric: the gaps only grow
+    assert len(stepper_frames(120, max_frames=60)) >= 50
+
+
+# --------------------------------------------------------- other estimators
+def test_batch_mode_rings_every_current_mistake():
+    data = lc.data.make_separable(n=40, margin=0.1, random_state=1)
+    clf = lc.Perceptron(mode="batch").fit(data.X, data.y)
+    stepper = Stepper(clf, data.X, data.y)
+    # textbook batch rule, written out here: w += sum over mistakes of y x
+    w, b = np.zeros(2), 0.0
+    for t in range(1, min(4, stepper.n_steps) + 1):
+        wrong = data.y * (data.X @ w + b) <= 0
+        stepper.step = t
+        rings = stepper.view.ring.collection.get_offsets()
+        np.testing.assert_allclose(
+            np.sort(rings, axis=0), np.sort(data.X[wrong], axis=0)
+        )
+        w, b = w + (data.y[wrong, None] * data.X[wrong]).sum(0), b + data.y[wrong].sum()
+
+
+def test_pocket_shows_running_and_pocket_weights():
+    data = lc.data.make_separable(n=50, margin=0.05, random_state=2)
+    y = lc.data.flip_labels(data.y, 0.1, random_state=0)
+    clf = lc.Pocket(max_iter=5, random_state=0).fit(data.X, y)
+    stepper = Stepper(clf, data.X, y)
+    view, h = stepper.view, clf.history_
+    xlim, ylim = view.plane.ax.get_xlim(), view.plane.ax.get_ylim()
+    t = h.n_steps
+    stepper.step = t
+    expected = line_endpoints(clf.coef_[0], clf.intercept_[0], xlim, ylim)
+    np.testing.assert_allclose(_segment(view.pocket.line), expected)
+    np.testing.assert_allclose(view.cursor.get_xdata(), [t, t])
+    pocket_error = np.mean(clf.predict(data.X) != y)
+    assert view.dots.get_offsets()[1, 1] == pytest.approx(pocket_error)
+
+
+def test_multiclass_regions_are_the_predictions():
+    X, y = lc.data.make_multiclass(n=60, k=3, random_state=0, std=1.1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        clf = lc.MulticlassPerceptron(max_iter=5).fit(X, y)
+    stepper = Stepper(clf, X, y)
+    stepper.step = stepper.n_steps
+    view = stepper.view
+    regions = np.asarray(view.regions.get_array()).ravel()
+    predicted = clf.predict(view.grid)
+    np.testing.assert_array_equal(clf.classes_[regions], predicted)
+    t = int(clf.history_.mistake_steps[2])
+    stepper.step = t
+    assert "w_" in stepper.caption and "mistake" in view.box.get_text()
+
+
+def test_reference_panel_sandwiches_the_proof(run):
+    data, clf = run
+    gamma = data.margin
+    stepper = Stepper(clf, data.X, data.y, reference=(data.w, gamma))
+    stepper.step = stepper.n_steps
+    progress, length = stepper.view.proof.dots.get_offsets()
+    k = clf.n_mistakes_
+    R = np.max(np.linalg.norm(data.X, axis=1))
+    assert progress[0] == length[0] == k
+    assert progress[1] == pytest.approx(clf.coef_[0] @ data.w)
+    assert length[1] == pytest.approx(np.linalg.norm(clf.coef_[0]))
+    assert k * gamma <= progress[1] <= length[1] <= R * np.sqrt(k)
+
+
+def test_bad_input_is_rejected(run):
+    data, clf = run
+    with pytest.raises(ValueError, match="not fitted"):
+        Stepper(lc.Perceptron(), data.X, data.y)
+    with pytest.raises(ValueError, match="2 features"):
+        Stepper(clf, np.c_[data.X, data.X[:, :1]], data.y)
+    with pytest.raises(ValueError, match="rows but y"):
+        Stepper(clf, data.X, data.y[:-1])
+    with pytest.raises(ValueError, match="unit norm"):
+        Stepper(clf, data.X, data.y, reference=(2 * data.w, data.margin))
+    with pytest.raises(ValueError, match="margin of w_star"):
+        Stepper(clf, data.X, data.y, reference=(data.w, 10.0))
+    batch = lc.Perceptron(mode="batch", fit_intercept=False).fit(data.X, data.y)
+    with pytest.raises(ValueError, match="online"):
+        Stepper(batch, data.X, data.y, reference=(data.w, data.margin))
+
+
+# ---------------------------------------------------------------- explorers
+@pytest.fixture(scope="module")
+def hyperplane_explorer():
+    data = lc.data.make_separable(n=40, margin=0.15, random_state=0)
+    return HyperplaneExplorer(data.X, data.y), data
+
+
+def test_hyperplane_explorer_sliders_move_the_line(hyperplane_explorer):
+    explorer, data = hyperplane_explorer
+    parts = _children(explorer.widget)
+    sliders = {s.description: s for s in parts if isinstance(s, widgets.FloatSlider)}
+    assert set(sliders) == {"angle of w (°)", "‖w‖", "b"}
+    assert (
+        sliders["angle of w (°)"].min == -180 and sliders["angle of w (°)"].max == 180
+    )
+    explorer._sliders["theta"].value = 30.0
+    explorer._sliders["norm"].value = 2.0
+    explorer._sliders["b"].value = 0.1
+    w = 2.0 * np.array([np.cos(np.radians(30)), np.sin(np.radians(30))])
+    ax = explorer.plane.ax
+    expected = line_endpoints(w, 0.1, ax.get_xlim(), ax.get_ylim())
+    np.testing.assert_allclose(_segment(explorer.plane.line), expected)
+    error = np.mean(data.y * (data.X @ w + 0.1) <= 0)
+    assert f"training error {error:.0%}" in explorer.caption
+
+
+def test_scaling_w_and_b_changes_nothing_in_the_tour(hyperplane_explorer):
+    explorer, data = hyperplane_explorer
+    scaling = [i for i, (_, story) in enumerate(explorer.tour) if "scaling" in story]
+    assert len(scaling) >= 8
+    norms = [explorer.tour[i][0]["norm"] for i in scaling]
+    assert min(norms) == pytest.approx(0.5) and max(norms) == pytest.approx(3.0)
+    segments, margins = [], []
+    for i in scaling:
+        explorer.step = i
+        segments.append(_segment(explorer.plane.line))
+        margins.append(re.search(r"^.*· margin ([-+.\d]+)", explorer.caption).group(1))
+    np.testing.assert_allclose(segments, [segments[0]] * len(segments), atol=1e-9)
+    assert len(set(margins)) == 1
+
+
+def test_explorer_html_is_a_tour(hyperplane_explorer):
+    explorer, _ = hyperplane_explorer
+    html = explorer.to_html()
+    payload = _payload(html)
+    assert len(payload["index"]) == len(explorer.tour) >= 50
+    assert len(html.encode()) <= 1_000_000 and "http" not in html
+    assert any("scaling (w, b)" in c for c in payload["captions"])
+
+
+def test_projection_explorer_finds_fishers_direction():
+    X, y = lc.data.make_elongated(n=200, random_state=0)
+    explorer = ProjectionExplorer(X, y)
+    fisher = lc.FisherLDA().fit(X, y).coef_[0]
+    angle = np.degrees(np.arctan2(fisher[1], fisher[0])) % 180
+    assert explorer.fisher_angle == pytest.approx(angle, abs=1e-6)
+    assert explorer.angles[np.argmax(explorer.J)] == pytest.approx(angle, abs=0.5)
+    for theta in (0.0, angle):
+        explorer.show(theta)
+        counts = [fill.get_xy()[1:-1:2, 1].sum() for fill in explorer.fills]
+        assert counts == [np.sum(y == -1), np.sum(y == 1)]
+    assert "Fisher's maximum" in explorer.caption
