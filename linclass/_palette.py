@@ -25,7 +25,7 @@ GREY = "#8C8C8C"
 
 
 def class_colors(k):
-    """The first ``k`` class colours (hex strings) from :data:`PALETTE`.
+    """The first ``k`` class colours (hex strings) from ``PALETTE``.
 
     Examples
     --------
