@@ -127,11 +127,14 @@ def test_page(site, browser, name):
         assert not raw, f"{name}: maths left untypeset: {raw[:3]}"
         text = page.evaluate(
             """() => { const c = document.querySelector('main').cloneNode(true);
-                 c.querySelectorAll('pre, code, .highlight').forEach(e => e.remove());
+                 c.querySelectorAll('pre, code, .highlight, .sig').forEach(e => e.remove());
                  return c.innerText; }"""
         )
         for token in ("$$", "\\(", "\\["):
             assert token not in text, f"{name}: raw {token!r} left in the text"
+        # A TeX command in the rendered prose is maths MyST did not recognise.
+        leftover = re.findall(r".{0,30}\\[a-zA-Z]{2,}.{0,30}", text)
+        assert not leftover, f"{name}: raw TeX left in the text: {leftover[:3]}"
         # No cell error or traceback anywhere on the page.
         body = page.inner_text("body")
         assert "Traceback (most recent call last)" not in body, f"{name}: traceback"
