@@ -127,7 +127,8 @@ def test_page(site, browser, name):
         assert not raw, f"{name}: maths left untypeset: {raw[:3]}"
         text = page.evaluate(
             """() => { const c = document.querySelector('main').cloneNode(true);
-                 c.querySelectorAll('pre, code, .highlight, .sig').forEach(e => e.remove());
+                 c.querySelectorAll('pre, code, .highlight, .sig')
+                  .forEach(e => e.remove());
                  return c.innerText; }"""
         )
         for token in ("$$", "\\(", "\\["):
