@@ -12,6 +12,7 @@ import numbers
 import warnings
 
 import numpy as np
+import scipy.sparse as sp
 from sklearn.exceptions import DataConversionWarning
 
 __all__ = [
@@ -30,17 +31,25 @@ __all__ = [
 
 def _as_float(a, name):
     """Convert to float64, turning numpy's conversion errors into a clear TypeError."""
+    if sp.issparse(a):
+        raise TypeError(
+            f"{name} is a sparse matrix, and sparse input is not supported; "
+            f"convert it with {name}.toarray()"
+        )
     arr = np.asarray(a)
     if arr.dtype.kind in "biuf":
         return arr.astype(np.float64, copy=False)
     if arr.dtype.kind == "c":
-        raise TypeError(f"{name} must be real-valued; got complex dtype {arr.dtype}")
+        raise ValueError(
+            f"{name} must be real-valued: Complex data not supported "
+            f"(dtype {arr.dtype})"
+        )
     try:
         return arr.astype(np.float64)
     except (TypeError, ValueError) as exc:
         raise TypeError(
             f"{name} must contain numbers; got dtype {arr.dtype} "
-            f"that cannot be converted to float"
+            f"that cannot be converted to float ({exc})"
         ) from exc
 
 
@@ -74,22 +83,24 @@ def check_array_2d(X, name="X"):
     --------
     >>> check_array_2d([[1, 2], [3, 4]]).dtype
     dtype('float64')
-    >>> check_array_2d([1, 2, 3])
+    >>> check_array_2d([1, 2, 3])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: X must be a 2-D array of shape (n_samples, n_features); got shape (3,)
+    ValueError: X must be a 2-D array of shape (n_samples, n_features); got ...
     """
     arr = _as_float(X, name)
     if arr.ndim != 2:
         raise ValueError(
             f"{name} must be a 2-D array of shape (n_samples, n_features); "
-            f"got shape {arr.shape}"
+            f"got shape {arr.shape}. Reshape your data, e.g. with "
+            f"{name}.reshape(-1, 1) if it has a single feature"
         )
-    if arr.shape[0] == 0 or arr.shape[1] == 0:
-        raise ValueError(
-            f"{name} is empty: it needs at least one sample and one feature; "
-            f"got shape {arr.shape}"
-        )
+    for axis, what in ((0, "sample"), (1, "feature")):
+        if arr.shape[axis] == 0:
+            raise ValueError(
+                f"{name} is empty: 0 {what}(s) (shape={arr.shape}) while a "
+                "minimum of 1 is required."
+            )
     _check_finite(arr, name)
     return arr
 
@@ -164,7 +175,7 @@ def check_X_y(X, y):
     if y.ndim == 2 and y.shape[1] == 1:
         # scikit-learn's convention: accept a column vector, but say so.
         warnings.warn(
-            "A column-vector y was passed when a 1-D array was expected; "
+            "A column-vector y was passed when a 1d array was expected; "
             "it was flattened to shape (n_samples,)",
             DataConversionWarning,
             stacklevel=2,
@@ -204,10 +215,10 @@ def check_binary_labels(y):
     >>> classes, y_pm = check_binary_labels(["no", "yes", "no"])
     >>> classes.tolist(), y_pm.tolist()
     (['no', 'yes'], [-1.0, 1.0, -1.0])
-    >>> check_binary_labels([0, 1, 2])
+    >>> check_binary_labels([0, 1, 2])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: this binary classifier needs exactly two classes; got 3: [0 1 2]
+    ValueError: Only binary ... needs exactly two classes; got 3: [0 1 2]
     """
     y = np.asarray(y)
     try:
@@ -216,12 +227,17 @@ def check_binary_labels(y):
         raise TypeError(
             "y mixes label types that cannot be compared (e.g. strings and numbers)"
         ) from exc
-    if classes.shape[0] != 2:
+    if classes.shape[0] < 2:
+        raise ValueError(
+            "this binary classifier needs exactly two classes; "
+            f"got 1 class: {classes} (the training labels are all equal)"
+        )
+    if classes.shape[0] > 2:
         shown = classes if classes.shape[0] <= 10 else classes[:10]
         more = "" if classes.shape[0] <= 10 else " ..."
         raise ValueError(
-            "this binary classifier needs exactly two classes; "
-            f"got {classes.shape[0]}: {shown}{more}"
+            "Only binary classification is supported: this binary classifier "
+            f"needs exactly two classes; got {classes.shape[0]}: {shown}{more}"
         )
     y_pm = np.where(inverse.reshape(-1) == 1, 1.0, -1.0)
     return classes, y_pm
@@ -350,7 +366,7 @@ def check_class_labels(y, min_classes=2):
     >>> check_class_labels([5, 5])
     Traceback (most recent call last):
     ...
-    ValueError: this classifier needs at least 2 classes; got 1: [5]
+    ValueError: this classifier needs at least 2 classes; got 1 class: [5]
     """
     try:
         classes, y_index = np.unique(np.asarray(y), return_inverse=True)
@@ -361,6 +377,7 @@ def check_class_labels(y, min_classes=2):
     if classes.shape[0] < min_classes:
         raise ValueError(
             f"this classifier needs at least {min_classes} classes; "
-            f"got {classes.shape[0]}: {classes}"
+            f"got {classes.shape[0]} class{'es' if classes.shape[0] > 1 else ''}: "
+            f"{classes}"
         )
     return classes, y_index.reshape(-1).astype(np.intp)

@@ -160,7 +160,8 @@ class OneVsRest(_MulticlassBase):
         >>> ovr.predict([[5.5]]).tolist()
         ['b']
         """
-        return self.classes_[self.scores(X).argmax(axis=1)]
+        best = self.scores(X).argmax(axis=1)  # checks fitted first
+        return self.classes_[best]
 
 
 class OneVsOne(_MulticlassBase):
@@ -252,7 +253,8 @@ class OneVsOne(_MulticlassBase):
         >>> ovo.predict([[4.0], [9.0]]).tolist()
         [1, 2]
         """
-        return self.classes_[self.votes(X).argmax(axis=1)]
+        best = self.votes(X).argmax(axis=1)  # checks fitted first
+        return self.classes_[best]
 
 
 def _next_machine_mistake(X, y_index, W, b, pos, stop, seq):
@@ -429,4 +431,5 @@ class MulticlassPerceptron(_MulticlassBase):
         >>> clf.predict([[0.0], [2.0]]).tolist()
         [0, 2]
         """
-        return self.classes_[self.scores(X).argmax(axis=1)]
+        best = self.scores(X).argmax(axis=1)  # checks fitted first
+        return self.classes_[best]

@@ -1,0 +1,160 @@
+"""Tests of linclass._validation: every check and every message."""
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from sklearn.exceptions import DataConversionWarning, NotFittedError
+
+from linclass._validation import (
+    check_array_2d,
+    check_binary_labels,
+    check_bool,
+    check_choice,
+    check_class_labels,
+    check_fitted_X,
+    check_nonnegative_int,
+    check_positive,
+    check_vector,
+    check_X_y,
+)
+from linclass.perceptron import Perceptron
+
+
+def test_array_2d_converts_to_float64():
+    X = check_array_2d(np.array([[1, 2], [3, 4]], dtype=np.int32))
+    assert X.dtype == np.float64 and X.tolist() == [[1.0, 2.0], [3.0, 4.0]]
+    assert check_array_2d(np.array([[True], [False]])).tolist() == [[1.0], [0.0]]
+    assert check_array_2d(np.array([[1, 2]], dtype=object)).dtype == np.float64
+
+
+@pytest.mark.parametrize(
+    ("X", "error", "match"),
+    [
+        ([1.0, 2.0, 3.0], ValueError, r"X must be a 2-D array .* got shape \(3,\)"),
+        (np.zeros((2, 2, 2)), ValueError, r"got shape \(2, 2, 2\)"),
+        (5.0, ValueError, r"got shape \(\)"),
+        (np.empty((0, 3)), ValueError, r"0 sample\(s\) \(shape=\(0, 3\)\)"),
+        (np.empty((4, 0)), ValueError, r"0 feature\(s\) \(shape=\(4, 0\)\)"),
+        ([[1.0, np.nan]], ValueError, "X contains NaN or infinity"),
+        ([[1.0, -np.inf]], ValueError, "X contains NaN or infinity"),
+        ([["a", "b"]], TypeError, "X must contain numbers"),
+        ([[1 + 2j]], ValueError, "Complex data not supported"),
+        (sp.csr_matrix(np.eye(2)), TypeError, "sparse input is not supported"),
+    ],
+)
+def test_array_2d_rejects(X, error, match):
+    with pytest.raises(error, match=match):
+        check_array_2d(X)
+
+
+def test_array_2d_uses_the_given_name():
+    with pytest.raises(ValueError, match="points contains NaN"):
+        check_array_2d([[np.nan]], name="points")
+
+
+def test_vector():
+    assert check_vector([1, 2, 3], d=3).tolist() == [1.0, 2.0, 3.0]
+    with pytest.raises(ValueError, match=r"w must have length 2; got shape \(3,\)"):
+        check_vector([1, 2, 3], d=2)
+    with pytest.raises(ValueError, match="w must be a 1-D vector"):
+        check_vector([[1.0]])
+    with pytest.raises(ValueError, match="w contains NaN or infinity"):
+        check_vector([1.0, np.inf])
+    with pytest.raises(ValueError, match="normal is empty"):
+        check_vector([], name="normal")
+
+
+def test_X_y():
+    X, y = check_X_y([[0], [1]], ["a", "b"])
+    assert X.dtype == np.float64 and y.tolist() == ["a", "b"]
+    with pytest.warns(DataConversionWarning, match="column-vector y"):
+        _, y = check_X_y([[0], [1]], [[1], [0]])
+    assert y.shape == (2,)
+    with pytest.raises(ValueError, match="X has 2 rows but y has 3 labels"):
+        check_X_y([[0], [1]], [0, 1, 1])
+    with pytest.raises(ValueError, match=r"y must be a 1-D array of labels"):
+        check_X_y([[0], [1]], [[0, 1], [1, 0]])
+    with pytest.raises(ValueError, match="y contains NaN"):
+        check_X_y([[0], [1]], [0.0, np.nan])
+    with pytest.raises(ValueError, match="y contains NaN"):
+        check_X_y([[0], [1]], np.array([0, float("nan")], dtype=object))
+    with pytest.raises(ValueError, match="requires y to be passed"):
+        check_X_y([[0], [1]], None)
+
+
+def test_binary_labels():
+    classes, y_pm = check_binary_labels(np.array([7, 3, 3, 7]))
+    assert classes.tolist() == [3, 7] and y_pm.tolist() == [1.0, -1.0, -1.0, 1.0]
+    assert y_pm.dtype == np.float64
+    with pytest.raises(ValueError, match=r"exactly two classes; got 1 class: \[1\]"):
+        check_binary_labels([1, 1])
+    with pytest.raises(ValueError, match=r"Only binary classification is supported"):
+        check_binary_labels(["a", "b", "c"])
+    with pytest.raises(ValueError, match=r"got 12: \[0 1 2 3 4 5 6 7 8 9\] \.\.\."):
+        check_binary_labels(np.arange(12))
+    with pytest.raises(TypeError, match="mixes label types"):
+        check_binary_labels(np.array([1, "a"], dtype=object))
+
+
+def test_class_labels():
+    classes, index = check_class_labels([2, 0, 5])
+    assert classes.tolist() == [0, 2, 5] and index.tolist() == [1, 0, 2]
+    with pytest.raises(ValueError, match="at least 3 classes; got 2 classes"):
+        check_class_labels([0, 1], min_classes=3)
+    with pytest.raises(TypeError, match="mixes label types"):
+        check_class_labels(np.array([1, "a"], dtype=object))
+
+
+@pytest.mark.parametrize("value", [1, 0.5, np.float32(2.0), np.int64(3)])
+def test_positive_accepts(value):
+    assert check_positive(value, "eta") == float(value)
+
+
+@pytest.mark.parametrize(
+    ("value", "error", "match"),
+    [
+        (0, ValueError, "eta must be a positive number"),
+        (-0.1, ValueError, "eta must be a positive number"),
+        (np.inf, ValueError, "eta must be a positive number"),
+        (np.nan, ValueError, "eta must be a positive number"),
+        (True, TypeError, "eta must be a real number; got bool"),
+        ("1", TypeError, "eta must be a real number; got str"),
+    ],
+)
+def test_positive_rejects(value, error, match):
+    with pytest.raises(error, match=match):
+        check_positive(value, "eta")
+
+
+def test_nonnegative_int():
+    assert check_nonnegative_int(0, "max_iter") == 0
+    assert check_nonnegative_int(np.int32(5), "max_iter") == 5
+    with pytest.raises(ValueError, match="max_iter must be a non-negative integer"):
+        check_nonnegative_int(-1, "max_iter")
+    with pytest.raises(TypeError, match="max_iter must be an integer; got float"):
+        check_nonnegative_int(10.0, "max_iter")
+    with pytest.raises(TypeError, match="got bool"):
+        check_nonnegative_int(False, "max_iter")
+
+
+def test_choice_and_bool():
+    assert check_choice("batch", "mode", ("online", "batch")) == "batch"
+    with pytest.raises(ValueError, match=r"mode must be one of \('online', 'batch'\)"):
+        check_choice("Batch", "mode", ("online", "batch"))
+    with pytest.raises(ValueError, match="mode must be one of"):
+        check_choice(np.array(["batch"]), "mode", ("online", "batch"))
+    assert check_bool(np.True_, "ratchet") is True
+    with pytest.raises(TypeError, match="ratchet must be True or False; got 1"):
+        check_bool(1, "ratchet")
+
+
+def test_fitted_X():
+    est = Perceptron()
+    with pytest.raises(NotFittedError):
+        check_fitted_X(est, [[0.0]])
+    est.fit([[0.0, 1.0], [1.0, 0.0]], [0, 1])
+    assert check_fitted_X(est, [[1, 2]]).dtype == np.float64
+    with pytest.raises(
+        ValueError, match="X has 1 features, but Perceptron is expecting 2"
+    ):
+        check_fitted_X(est, [[1.0]])
