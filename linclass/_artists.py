@@ -224,7 +224,7 @@ def text_box(ax, x=0.02, y=0.98, **kw):
     return text
 
 
-def status_title(ax, fontsize=9):
+def status_title(ax, fontsize=9.5):
     """The axes title as an animated status line (it never covers the data).
 
     Examples

@@ -127,13 +127,13 @@ class ProofPanel:
             xlim=(0, top),
             xlabel="mistakes k",
             ylabel="length",
-            title="Novikoff's proof, live",
         )
         ax.set_ylim(
             min(0.0, float(self.progress.min())) * 1.1,
             1.4 * eta * self.R * np.sqrt(top),
         )
-        ax.legend(loc="upper left", fontsize=7.5)
+        ax.set_title("Novikoff's proof, live", fontsize=10)
+        ax.legend(loc="upper left", fontsize=8)
         self.cursor = cursor(ax)
         self.dots = ax.scatter(
             [0, 0], [0, 0], s=28, c=[_BLUE, MISTAKE], zorder=5, animated=True

@@ -234,7 +234,8 @@ class PocketView(BinaryView):
         ):
             plotting.plot_steps(ax2, steps, values, label, end=T, color=color)
         ax2.set(xlim=(0, max(T, 1)), ylim=(0, max(0.05, 1.05 * float(np.max(running)))))
-        ax2.set(xlabel="step t", ylabel="training error", title="training error")
+        ax2.set(xlabel="step t", ylabel="training error")
+        ax2.set_title("training error: running and pocket", fontsize=10)
         ax2.legend(loc="upper right", fontsize=8)
         self.cursor = cursor(ax2)
         self.dots = ax2.scatter(

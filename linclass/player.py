@@ -16,7 +16,6 @@ those artists to frame ``i``. The figure is rendered to PNG after each update.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import itertools
 from collections.abc import Callable, Sequence
@@ -25,22 +24,16 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from linclass._player_static import (
+from linclass._player_frames import (
     check_frame_count,
-    dedupe,
-    escape,
+    encode_frames,
     fast_png,
-    quantized_png,
-    render_player_html,
     static_frame_indices,
 )
+from linclass._player_html import caption_html, escape, render_player_html
 
 __all__ = ["Player", "static_frame_indices"]
 
-# The static player of one figure must stay under this many bytes of HTML so a
-# chapter page with two players fits its 3 MB budget.
-HTML_BUDGET = 1_000_000
-_PALETTE_SIZES = (32, 24, 16, 8)
 MAX_WIDTH_PX = 740
 _ids = itertools.count()
 
@@ -132,7 +125,7 @@ class Player:
         self._animated = sorted(
             self.figure.findobj(lambda a: a.get_animated()), key=lambda a: a.zorder
         )
-        self._background = None
+        self._background = self._background_rgb = None
         self._widget = None
         self._step = 0
         self.caption = ""
@@ -178,13 +171,23 @@ class Player:
             self.figure.set_layout_engine("none")
 
     # -------------------------------------------------------------- rendering
+    def _cache_background(self):
+        canvas = self.figure.canvas
+        canvas.draw()  # draws everything except the animated artists
+        self._background = canvas.copy_from_bbox(self.figure.bbox)
+        self._background_rgb = np.asarray(canvas.buffer_rgba())[..., :3].copy()
+
+    def _draw_animated(self):
+        for artist in self._animated:
+            self.figure.draw_artist(artist)
+
     def render_rgb(self):
         """Render the figure in its current state.
 
         Returns
         -------
         ndarray of shape (h, w, 3), dtype uint8
-            The pixels, as the live widget and the static frames show them.
+            The pixels the live widget shows.
 
         Examples
         --------
@@ -197,12 +200,40 @@ class Player:
             canvas.draw()
         else:
             if self._background is None:
-                canvas.draw()  # draws everything except the animated artists
-                self._background = canvas.copy_from_bbox(self.figure.bbox)
+                self._cache_background()
             canvas.restore_region(self._background)
-            for artist in self._animated:
-                self.figure.draw_artist(artist)
+            self._draw_animated()
         return np.asarray(canvas.buffer_rgba())[..., :3].copy()
+
+    def render_layers(self):
+        """Render the current state as a fixed background and a moving layer.
+
+        The static player stores the background once and, per frame, only the
+        animated artists on a transparent layer: most of a figure never moves.
+
+        Returns
+        -------
+        background : ndarray of shape (h, w, 3) or None
+            The figure without its animated artists (None when nothing is
+            animated; then ``layer`` is the whole opaque frame).
+        layer : ndarray of shape (h, w, 4) or (h, w, 3), dtype uint8
+            The animated artists over transparency (RGBA), or the whole frame.
+
+        Examples
+        --------
+        >>> def setup(fig):
+        ...     fig.add_subplot().plot([0, 1], animated=True)
+        >>> background, layer = Player(2, setup, lambda i: None).render_layers()
+        >>> background.shape[2], layer.shape[2]
+        (3, 4)
+        """
+        if not self._animated:
+            return None, self.render_rgb()
+        if self._background is None:
+            self._cache_background()
+        self.figure.canvas.get_renderer().clear()  # transparent
+        self._draw_animated()
+        return self._background_rgb, np.asarray(self.figure.canvas.buffer_rgba()).copy()
 
     def render_png(self):
         """Render the figure in its current state as PNG bytes (fast encoding).
@@ -228,42 +259,18 @@ class Player:
         return ": ".join(parts) if parts else "Animated figure"
 
     # ------------------------------------------------------------ static HTML
-    def static_frames_png(self, colors=32):
-        """Render the static frames as palette PNGs.
-
-        Parameters
-        ----------
-        colors : int, default=32
-            Palette size of each frame.
-
-        Returns
-        -------
-        pngs : list of bytes
-            One PNG per entry of ``static_frames``.
-        captions : list of str
-            The caption of each of those frames.
-
-        Examples
-        --------
-        >>> player = Player(3, lambda fig: None, lambda i: f"frame {i}")
-        >>> pngs, captions = player.static_frames_png()
-        >>> len(pngs), captions[-1]
-        (3, 'frame 2')
-        """
-        rgbs, captions = self._static_rgbs()
-        return [quantized_png(rgb, colors) for rgb in rgbs], captions
-
-    def _static_rgbs(self):
+    def _static_layers(self):
         current = self._step
-        rgbs, captions = [], []
+        layers, captions = [], []
         try:
             for i in self.static_frames:
                 self._apply(int(i))
-                rgbs.append(self.render_rgb())
+                background, layer = self.render_layers()
+                layers.append(layer)
                 captions.append(self.caption)
         finally:
             self._apply(current)
-        return rgbs, captions
+        return background, layers, captions
 
     def to_html(self):
         """The kernel-free player: one self-contained HTML fragment.
@@ -285,18 +292,15 @@ class Player:
         >>> html.count('data-action="next"')
         1
         """
-        rgbs, captions = self._static_rgbs()
-        for colors in _PALETTE_SIZES:
-            images, index = dedupe([quantized_png(rgb, colors) for rgb in rgbs])
-            encoded = [base64.b64encode(png).decode("ascii") for png in images]
-            if sum(map(len, encoded)) <= 0.95 * HTML_BUDGET:
-                break
+        background, layers, captions = self._static_layers()
+        base, encoded, index = encode_frames(background, layers)
         digest = hashlib.sha1("".join(encoded[:1] + captions).encode()).hexdigest()
-        height, width = rgbs[0].shape[:2]
+        height, width = layers[0].shape[:2]
         return render_player_html(
             uid=f"lc-player-{digest[:10]}-{next(_ids)}",
             title=self.title,
             images=encoded,
+            background=base,
             index=index,
             captions=captions,
             alts=[self.alt_text(c) for c in captions],
@@ -320,7 +324,7 @@ class Player:
             format="png",
             layout=widgets.Layout(max_width="100%", height="auto"),
         )
-        self._caption_box = widgets.HTML(value=_caption_html(self.caption))
+        self._caption_box = widgets.HTML(value=caption_html(self.caption))
         children = [self._image, *self._controls(widgets), self._caption_box]
         if self.title:
             children.insert(0, widgets.HTML(value=f"<b>{escape(self.title)}</b>"))
@@ -382,7 +386,7 @@ class Player:
         if self._widget is None:
             return
         self._image.value = self.render_png()
-        self._caption_box.value = _caption_html(self.caption)
+        self._caption_box.value = caption_html(self.caption)
         counter = getattr(self, "_counter", None)
         if counter is not None:
             counter.value = self._counter_text()
@@ -398,7 +402,3 @@ class Player:
             f"{type(self).__name__}(n_frames={self.n_frames}, step={self.step}, "
             f"title={self.title!r})"
         )
-
-
-def _caption_html(caption):
-    return f"<span style='font-family:monospace'>{escape(caption)}</span>"

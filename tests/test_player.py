@@ -2,7 +2,6 @@
 
 import base64
 import io
-import json
 import re
 
 import ipywidgets as widgets
@@ -10,21 +9,10 @@ import numpy as np
 import pytest
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 from PIL import Image
+from player_html import payload, static_frame
 
-from linclass import _player_static
+from linclass import _player_frames
 from linclass.player import Player, static_frame_indices
-
-
-def _decode(b64):
-    return np.asarray(Image.open(io.BytesIO(base64.b64decode(b64))).convert("RGB"))
-
-
-def _payload(html):
-    match = re.search(
-        r'<script type="application/json" class="lc-data">(.*?)</script>', html, re.S
-    )
-    assert match is not None
-    return json.loads(match.group(1))
 
 
 class Sweep:
@@ -178,28 +166,29 @@ def test_static_html_structure_and_budget(sweep):
     for action in ("first", "prev", "play", "next", "last"):
         assert html.count(f'<button type="button" data-action="{action}"') == 1
     assert re.search(r'<input type="range" class="lc-slider" min="0" max="59"', html)
-    payload = _payload(html)
-    assert len(payload["index"]) == 60  # 100 frames > max_static_frames
-    assert payload["steps"][0] == 0 and payload["steps"][-1] == 99
-    assert len(set(payload["alts"])) == 60  # the alt text follows the frame
-    assert payload["captions"][-1] == "frame 99 · angle 178°"
+    assert html.count("background-image:url(data:image/png") == 1  # stored once
+    data = payload(html)
+    assert len(data["index"]) == 60  # 100 frames > max_static_frames
+    assert data["steps"][0] == 0 and data["steps"][-1] == 99
+    assert len(set(data["alts"])) == 60  # the alt text follows the frame
+    assert data["captions"][-1] == "frame 99 · angle 178°"
     # the live step is restored after rendering the static frames
     assert sweep.player.step == 0
 
 
 def test_static_frames_match_the_live_rendering(sweep):
     player = sweep.player
-    payload = _payload(player.to_html())
+    html = player.to_html()
+    data = payload(html)
     for k in (0, 1, 30, 59):
-        step = payload["steps"][k]
-        static = _decode(payload["images"][payload["index"][k]])
+        step = data["steps"][k]
+        static = static_frame(html, k)
         player.step = step
         live = player.render_rgb()
         assert static.shape == live.shape
         # palette quantisation changes a few anti-aliased pixels only
         assert np.abs(static.astype(int) - live).mean() < 1.0
-    a = _decode(payload["images"][payload["index"][0]])
-    b = _decode(payload["images"][payload["index"][30]])
+    a, b = static_frame(html, 0), static_frame(html, 30)
     assert np.abs(a.astype(int) - b).mean() > 0.2  # and frames do differ
 
 
@@ -214,24 +203,29 @@ def test_captions_cannot_break_out_of_the_script():
     html = player.to_html()
     assert html.count("</script>") == 2  # the JSON block and the player script
     assert "&lt;T&gt;" in html
-    assert _payload(html)["captions"][0] == "</script><b>x</b>"
+    assert payload(html)["captions"][0] == "</script><b>x</b>"
 
 
 def test_identical_frames_are_stored_once():
     player = Player(10, lambda fig: fig.add_subplot(), lambda i: None)
-    payload = _payload(player.to_html())
-    assert len(payload["index"]) == 10 and len(payload["images"]) == 1
+    data = payload(player.to_html())
+    assert len(data["index"]) == 10 and len(data["images"]) == 1
 
 
-def test_palette_shrinks_when_the_budget_is_tight(monkeypatch):
+def test_over_budget_frames_get_the_smallest_palette_encoding(monkeypatch):
     player = Sweep(n_frames=5).player
-    roomy = _payload(player.to_html())
-    monkeypatch.setattr("linclass.player.HTML_BUDGET", 1)
-    tight = _payload(player.to_html())
-    size = sum(map(len, roomy["images"])), sum(map(len, tight["images"]))
-    assert size[1] < size[0]
-    colors = Image.open(io.BytesIO(base64.b64decode(tight["images"][0]))).getcolors()
-    assert len(colors) <= 8
+    roomy = payload(player.to_html())
+    monkeypatch.setattr("linclass._player_frames.HTML_BUDGET", 1)
+    tight = payload(player.to_html())
+    _, layers, _ = player._static_layers()
+    sizes = {
+        c: sum(
+            len(base64.b64encode(_player_frames.quantized_png(x, c))) for x in layers
+        )
+        for c in _player_frames.PALETTE_SIZES
+    }
+    assert sum(map(len, roomy["images"])) == sizes[_player_frames.PALETTE_SIZES[0]]
+    assert sum(map(len, tight["images"])) == min(sizes.values())
 
 
 def test_static_frame_choice():
@@ -249,7 +243,7 @@ def test_static_frame_choice():
 def test_quantized_png_is_a_small_palette_image():
     rgb = np.zeros((20, 30, 3), dtype=np.uint8)
     rgb[:, 15:] = (0, 114, 178)
-    png = _player_static.quantized_png(rgb, colors=16)
+    png = _player_frames.quantized_png(rgb, colors=16)
     image = Image.open(io.BytesIO(png))
     assert image.mode == "P" and image.size == (30, 20)
     np.testing.assert_array_equal(np.asarray(image.convert("RGB")), rgb)

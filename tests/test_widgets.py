@@ -1,15 +1,12 @@
 """Tests of linclass.widgets: Stepper and the explorers (Agg, no browser)."""
 
-import base64
-import io
-import json
 import re
 import warnings
 
 import ipywidgets as widgets
 import numpy as np
 import pytest
-from PIL import Image
+from player_html import payload, static_frame
 
 import linclass as lc
 from linclass.geometry import line_endpoints
@@ -19,15 +16,6 @@ from linclass.widgets import (
     Stepper,
     stepper_frames,
 )
-
-
-def _payload(html):
-    match = re.search(r'class="lc-data">(.*?)</script>', html, re.S)
-    return json.loads(match.group(1))
-
-
-def _decode(b64):
-    return np.asarray(Image.open(io.BytesIO(base64.b64decode(b64))).convert("RGB"))
 
 
 def _segment(line):
@@ -144,21 +132,21 @@ def test_mimebundle_and_static_html(stepper, stepper_html):
     html = stepper_html
     assert "http" not in html
     assert len(html.encode()) <= 1_000_000
-    payload = _payload(html)
-    assert len(payload["index"]) >= 50
-    assert payload["steps"][:31] == list(range(31))
-    assert payload["steps"][-1] == stepper.n_steps
-    assert payload["captions"][-1].endswith("converged")
+    data = payload(html)
+    assert len(data["index"]) >= 50
+    assert data["steps"][:31] == list(range(31))
+    assert data["steps"][-1] == stepper.n_steps
+    assert data["captions"][-1].endswith("converged")
 
 
 def test_static_frames_are_the_live_frames(stepper, stepper_html):
-    payload = _payload(stepper_html)
-    for k in (0, 5, 40, len(payload["steps"]) - 1):
-        stepper.step = payload["steps"][k]
+    data = payload(stepper_html)
+    for k in (0, 5, 40, len(data["steps"]) - 1):
+        stepper.step = data["steps"][k]
         live = stepper.render_rgb()
-        static = _decode(payload["images"][payload["index"][k]])
+        static = static_frame(stepper_html, k)
         assert np.abs(static.astype(int) - live).mean() < 1.0
-        assert stepper.caption == payload["captions"][k]
+        assert stepper.caption == data["captions"][k]
 
 
 def test_stepper_frame_choice():
@@ -295,10 +283,10 @@ def test_scaling_w_and_b_changes_nothing_in_the_tour(hyperplane_explorer):
 def test_explorer_html_is_a_tour(hyperplane_explorer):
     explorer, _ = hyperplane_explorer
     html = explorer.to_html()
-    payload = _payload(html)
-    assert len(payload["index"]) == len(explorer.tour) >= 50
+    data = payload(html)
+    assert len(data["index"]) == len(explorer.tour) >= 50
     assert len(html.encode()) <= 1_000_000 and "http" not in html
-    assert any("scaling (w, b)" in c for c in payload["captions"])
+    assert any("scaling (w, b)" in c for c in data["captions"])
 
 
 def test_projection_explorer_finds_fishers_direction():

@@ -1,4 +1,4 @@
-"""The kernel-free player: frame choice, PNG quantisation, HTML, CSS and JS.
+"""HTML, CSS and JavaScript of the kernel-free player.
 
 Used by :class:`linclass.Player`.
 
@@ -6,7 +6,8 @@ Structure (stable: the site's browser tests rely on it)::
 
     div.lc-player#<uid>[data-n-frames][data-frame]   root; data-frame = current
       div.lc-title                                    (only if there is a title)
-      img.lc-frame[alt][data-step]                    alt text changes per frame
+      div.lc-stage                                    CSS background: fixed layer
+        img.lc-frame[alt][data-step]                  alt text changes per frame
       div.lc-caption[aria-live=polite]                caption of the frame
       div.lc-controls
         button[data-action=first|prev|play|next|last][aria-label]
@@ -17,154 +18,14 @@ Structure (stable: the site's browser tests rely on it)::
       script                                           the player (vanilla JS)
 
 The frames are base64 PNGs in the JSON block, stored once each (``index`` maps
-frame -> image). Nothing is fetched: no URL appears in the fragment.
+frame -> image). When the figure has animated artists, a frame holds only them
+on a transparent background, over the fixed rest of the figure (the stage's CSS
+background, stored once): a fraction of the bytes of whole frames. Nothing is
+fetched: no URL appears in the fragment.
 """
 
 import html
-import io
 import json
-import struct
-import zlib
-
-import numpy as np
-from PIL import Image
-
-
-def check_frame_count(n_frames):
-    if isinstance(n_frames, bool) or not isinstance(n_frames, int | np.integer):
-        raise TypeError(f"n_frames must be an integer; got {type(n_frames).__name__}")
-    if n_frames < 1:
-        raise ValueError(f"n_frames must be at least 1; got {n_frames}")
-    return int(n_frames)
-
-
-def static_frame_indices(n_frames, frames=None, max_static_frames=60):
-    """Choose the frames the kernel-free player shows.
-
-    Parameters
-    ----------
-    n_frames : int
-        Number of frames of the live player.
-    frames : sequence of int, optional
-        Frames chosen by the caller; sorted and de-duplicated. Default: every
-        frame if there are at most ``max_static_frames``, else that many evenly
-        spaced frames (always the first and the last).
-    max_static_frames : int, default=60
-        Upper bound on the number of evenly spaced frames.
-
-    Returns
-    -------
-    ndarray of int
-        Increasing frame indices in ``[0, n_frames - 1]``.
-
-    Examples
-    --------
-    >>> static_frame_indices(5).tolist()
-    [0, 1, 2, 3, 4]
-    >>> static_frame_indices(101, max_static_frames=5).tolist()
-    [0, 25, 50, 75, 100]
-    """
-    n_frames = check_frame_count(n_frames)
-    if frames is not None:
-        idx = np.unique(np.asarray(frames, dtype=np.int64).ravel())
-        if idx.size == 0:
-            raise ValueError("frames must contain at least one frame index")
-        if idx[0] < 0 or idx[-1] >= n_frames:
-            raise ValueError(
-                f"frames must lie in [0, {n_frames - 1}]; got {idx[0]}..{idx[-1]}"
-            )
-        return idx
-    if isinstance(max_static_frames, bool) or not isinstance(
-        max_static_frames, int | np.integer
-    ):
-        raise TypeError("max_static_frames must be an integer")
-    if max_static_frames < 2:
-        raise ValueError(f"max_static_frames must be >= 2; got {max_static_frames}")
-    if n_frames <= max_static_frames:
-        return np.arange(n_frames)
-    return np.unique(np.linspace(0, n_frames - 1, max_static_frames).round()).astype(
-        np.int64
-    )
-
-
-def quantized_png(rgb, colors=32):
-    """Encode an RGB image as a small palette PNG.
-
-    Parameters
-    ----------
-    rgb : ndarray of shape (h, w, 3), dtype uint8
-        The image.
-    colors : int, default=32
-        Size of the palette. Plots are mostly flat colours, so 32 colours
-        without dithering look like the original at a fraction of the size.
-
-    Returns
-    -------
-    bytes
-        The PNG file.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> png = quantized_png(np.full((4, 4, 3), 255, dtype=np.uint8))
-    >>> png[:4] == b"\\x89PNG"
-    True
-    """
-    image = Image.fromarray(np.ascontiguousarray(rgb)).quantize(
-        colors=colors, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
-    # The octree averages its buckets, which turns the page's white into an
-    # off-white grey box: snap near-white palette entries back to white.
-    palette = np.array(image.getpalette(), dtype=np.uint8).reshape(-1, 3)
-    palette[np.all(palette >= 248, axis=1)] = 255
-    image.putpalette(palette.ravel().tolist())
-    buf = io.BytesIO()
-    # zlib level 6: a few per cent larger than level 9, several times faster
-    image.save(buf, format="PNG", compress_level=6)
-    return buf.getvalue()
-
-
-def fast_png(rgb):
-    """Encode an RGB image as a PNG quickly (no row filters, zlib level 1).
-
-    Pillow tries every PNG row filter, which costs more than drawing a frame;
-    figures are mostly flat white, so unfiltered rows compress nearly as well.
-    Used for the live widget, where speed matters more than bytes.
-
-    Examples
-    --------
-    >>> png = fast_png(np.zeros((2, 3, 3), dtype=np.uint8))
-    >>> Image.open(io.BytesIO(png)).size
-    (3, 2)
-    """
-    h, w, _ = rgb.shape
-    raw = np.empty((h, 3 * w + 1), dtype=np.uint8)
-    raw[:, 0] = 0  # filter type "none" for every row
-    raw[:, 1:] = rgb.reshape(h, -1)
-
-    def chunk(tag, data):
-        crc = zlib.crc32(tag + data) & 0xFFFFFFFF
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", crc)
-
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)  # 8-bit RGB
-    return (
-        b"\x89PNG\r\n\x1a\n"
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(raw.tobytes(), 1))
-        + chunk(b"IEND", b"")
-    )
-
-
-def dedupe(pngs):
-    """Store identical frames once: (unique images, frame -> image index)."""
-    seen, images, index = {}, [], []
-    for png in pngs:
-        if png not in seen:
-            seen[png] = len(images)
-            images.append(png)
-        index.append(seen[png])
-    return images, index
-
 
 # Inline SVG icons (no xmlns needed inside HTML, no font dependence).
 _ICONS = {
@@ -188,7 +49,9 @@ _CSS = """
  max-width:100%;box-sizing:border-box;background:#fff;color:#1f2328}
 .lc-player:focus{outline:2px solid #0072B2}
 .lc-player .lc-title{font-weight:600;margin:0 0 .3em}
-.lc-player img.lc-frame{display:block;max-width:100%;height:auto;margin:0 auto}
+.lc-player .lc-stage{width:fit-content;max-width:100%;margin:0 auto;
+ background-size:100% 100%;background-repeat:no-repeat;background-color:#fff}
+.lc-player img.lc-frame{display:block;max-width:100%;height:auto}
 .lc-player .lc-caption{font-family:monospace;font-size:.9em;min-height:1.4em;
  margin:.3em 0;text-align:center}
 .lc-player .lc-controls{display:flex;align-items:center;gap:.35em;flex-wrap:wrap}
@@ -295,7 +158,9 @@ def _button(action):
     )
 
 
-def render_player_html(uid, title, images, index, captions, alts, steps, size):
+def render_player_html(
+    uid, title, images, index, captions, alts, steps, size, background=None
+):
     """Assemble the self-contained player fragment.
 
     Parameters
@@ -314,6 +179,9 @@ def render_player_html(uid, title, images, index, captions, alts, steps, size):
         The live frame index of each static frame.
     size : (int, int)
         Width and height of the frames in pixels.
+    background : str or None
+        Base64 PNG under every frame (the frames are then transparent
+        layers holding only what moves), or None.
 
     Returns
     -------
@@ -336,6 +204,9 @@ def render_player_html(uid, title, images, index, captions, alts, steps, size):
         "icons": _ICONS,
     }
     width, height = size
+    stage = ""
+    if background is not None:
+        stage = f' style="background-image:url(data:image/png;base64,{background})"'
     head = f'<div class="lc-title">{escape(title)}</div>' if title else ""
     label = escape(title or "Animated figure")
     buttons = "".join(_button(a) for a in ("first", "prev", "play", "next", "last"))
@@ -347,9 +218,10 @@ def render_player_html(uid, title, images, index, captions, alts, steps, size):
         f'<div class="lc-player" id="{uid}" data-n-frames="{n}" data-frame="0" '
         f'role="group" aria-label="{label}" tabindex="0">'
         f"<style>{_CSS}</style>{head}"
+        f'<div class="lc-stage"{stage}>'
         f'<img class="lc-frame" src="data:image/png;base64,{images[index[0]]}" '
         f'alt="{escape(alts[0])}" width="{width}" height="{height}" '
-        f'data-step="{steps[0]}">'
+        f'data-step="{steps[0]}"></div>'
         f'<div class="lc-caption" aria-live="polite">{escape(captions[0])}</div>'
         f'<div class="lc-controls">{buttons}'
         f'<input type="range" class="lc-slider" min="0" max="{n - 1}" step="1" '
@@ -362,3 +234,8 @@ def render_player_html(uid, title, images, index, captions, alts, steps, size):
         f"<script>{_JS % {'uid': json.dumps(uid)}}</script>"
         "</div>"
     )
+
+
+def caption_html(caption):
+    """A caption as HTML for the live widget."""
+    return f"<span style='font-family:monospace'>{escape(caption)}</span>"
