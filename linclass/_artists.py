@@ -54,6 +54,32 @@ def view_limits(X, pad=0.15, include_origin=True):
     return (float(lo[0]), float(hi[0])), (float(lo[1]), float(hi[1]))
 
 
+class VectorFrame:
+    """Where, and at what scale, weight vectors are drawn in a data panel.
+
+    Weights are free vectors: they start at the origin when it is in view,
+    else at the centre of the view, and are shrunk (never stretched) so that
+    the longest fits in ``share`` of the view.
+
+    Examples
+    --------
+    >>> frame = VectorFrame((-1, 1), (-1, 1))
+    >>> frame.anchor.tolist(), frame.scale(np.array([4.0, 0.0]))
+    ([0.0, 0.0], 0.21)
+    """
+
+    def __init__(self, xlim, ylim, share=0.42):
+        inside = xlim[0] < 0 < xlim[1] and ylim[0] < 0 < ylim[1]
+        centre = np.array([np.mean(xlim), np.mean(ylim)])
+        self.anchor = np.zeros(2) if inside else centre
+        self.room = share * min(np.ptp(xlim), np.ptp(ylim))
+
+    def scale(self, *vectors):
+        """Drawing scale (at most 1) for these vectors."""
+        longest = max(float(np.linalg.norm(v)) for v in vectors)
+        return 1.0 if longest <= self.room else self.room / longest
+
+
 def half_plane(w, b, xlim, ylim):
     """Corners of the part of the box where ``w.x + b > 0`` (may be empty).
 

@@ -174,8 +174,8 @@ class HyperplaneExplorer(_Explorer):
         plotting.plot_data(ax, self.X, self.y, labels=labels)
         plotting.setup_axes(ax, self.xlim, self.ylim)
         shade = plotting.class_colors(2)[1]
-        self.plane = Hyperplane(ax, shade=shade, normal=True)
-        self.w_arrow = Arrow(ax, color=UPDATE, lw=1.6, label="w (true length)")
+        self.plane = Hyperplane(ax, shade=shade, normal=False)
+        self.w_arrow = Arrow(ax, color=INK, label="w (from the origin)")
         self.segments = [
             ax.plot([], [], ls=":", lw=1.5, animated=True)[0] for _ in range(4)
         ]
@@ -193,6 +193,8 @@ class HyperplaneExplorer(_Explorer):
             zorder=4,
             label="marked points",
         )
+        for color, side in ((UPDATE, "right"), (MISTAKE, "wrong")):
+            ax.plot([], [], ls=":", lw=1.5, color=color, label=f"distance, {side} side")
         info.axis("off")
         handles, names = ax.get_legend_handles_labels()
         info.legend(handles, names, loc="upper left", fontsize=8, frameon=False)
@@ -210,10 +212,26 @@ class HyperplaneExplorer(_Explorer):
     def show(self, theta, norm, b):
         """Draw the hyperplane with ``w = norm (cos theta, sin theta)`` and ``b``.
 
+        Parameters
+        ----------
+        theta : float
+            Angle of ``w`` in degrees.
+        norm : float
+            Length of ``w``.
+        b : float
+            Offset.
+
         Returns
         -------
         str
             One-line summary (margin, training error), used as the caption.
+
+        Examples
+        --------
+        >>> import linclass as lc
+        >>> X, y = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], [-1, -1, 1, 1]
+        >>> lc.HyperplaneExplorer(X, y).show(theta=90.0, norm=1.0, b=-0.5)
+        'margin +0.500 · functional margin +0.500 · training error 0%'
         """
         self.params = {"theta": float(theta), "norm": float(norm), "b": float(b)}
         w = float(norm) * _unit(theta)

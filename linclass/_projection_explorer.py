@@ -50,7 +50,7 @@ class ProjectionExplorer(_Explorer):
         self.ymax = 1.1 * max(float(np.max(c)) for c in counts)
         sweep = np.unique(np.r_[np.arange(0, 180, 4.0), round(self.fisher_angle, 1)])
         tour = [({"theta": float(a)}, "") for a in sweep]
-        super().__init__(tour, "Projecting on a direction", (10.0, 3.5))
+        super().__init__(tour, "Projecting on a direction", (8.6, 3.3))
 
     def criterion(self, theta):
         """Fisher's criterion of the unit direction(s) at angle(s) ``theta`` (degrees).
@@ -120,7 +120,15 @@ class ProjectionExplorer(_Explorer):
         self.box = text_box(hist, fontsize=8)
 
     def show(self, theta):
-        """Project on the direction at angle ``theta`` (degrees); return a caption."""
+        """Project on the direction at angle ``theta`` (degrees); return a caption.
+
+        Examples
+        --------
+        >>> import linclass as lc
+        >>> X, y = lc.data.make_elongated(n=60, random_state=1)
+        >>> lc.ProjectionExplorer(X, y).show(90.0).startswith("angle 90°")
+        True
+        """
         theta = float(theta)
         self.params = {"theta": theta}
         u = _unit(theta)

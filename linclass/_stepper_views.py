@@ -19,6 +19,7 @@ from linclass._artists import (
     Arrow,
     Hyperplane,
     Rings,
+    VectorFrame,
     binary_labels,
     cursor,
     status_title,
@@ -69,13 +70,7 @@ class BinaryView:
         self.converged = bool(getattr(estimator, "converged_", False))
         self.batch = self.h.n_steps > 0 and self.h.index_at(1) < 0
         self.xlim, self.ylim = view_limits(X)
-        origin_visible = (
-            self.xlim[0] < 0 < self.xlim[1] and self.ylim[0] < 0 < self.ylim[1]
-        )
-        centre = np.array([np.mean(self.xlim), np.mean(self.ylim)])
-        # w is a free vector: draw it from the origin when visible, else mid-view
-        self.anchor = np.zeros(2) if origin_visible else centre
-        self.arrow_room = 0.42 * min(np.ptp(self.xlim), np.ptp(self.ylim))
+        self.vectors = VectorFrame(self.xlim, self.ylim)
         self.proof = None
         if reference is not None:
             self.proof = ProofPanel(estimator, X, y_pm, reference)
@@ -142,13 +137,9 @@ class BinaryView:
             self.proof.setup(ax2)
 
     # ---------------------------------------------------------------- update
-    def _scale(self, *vectors):
-        longest = max(float(np.linalg.norm(v)) for v in vectors)
-        return 1.0 if longest <= self.arrow_room else self.arrow_room / longest
-
     def _move_vectors(self, w, w_old=None, dw=None):
-        s = self._scale(w, *([] if w_old is None else [w_old]))
-        a = self.anchor
+        s = self.vectors.scale(w, *([] if w_old is None else [w_old]))
+        a = self.vectors.anchor
         self.w_arrow.set(a, a + s * w)
         if w_old is None:
             self.w_old.hide()
@@ -257,7 +248,14 @@ class PocketView(BinaryView):
         if i is None:
             return f"step 0 of {T}: w = 0, b = 0 · {errors}"
         what = "mistake on" if mistake else "correct on"
-        return f"step {t} of {T}: {what} point {i} · {errors}"
+        steps = h.pocket_steps
+        j = np.searchsorted(steps, t)
+        took = (
+            " · the pocket takes the running weights"
+            if (j < len(steps) and steps[j] == t)
+            else ""
+        )
+        return f"step {t} of {T}: {what} point {i} · {errors}{took}"
 
 
 class MulticlassView:
@@ -273,7 +271,8 @@ class MulticlassView:
         self.X, self.y = X, y_index
         self.labels = [str(c) for c in estimator.classes_]
         self.K = len(self.labels)
-        self.xlim, self.ylim = view_limits(X, include_origin=False)
+        self.xlim, self.ylim = view_limits(X)
+        self.vectors = VectorFrame(self.xlim, self.ylim)
         gx = np.linspace(*self.xlim, self.resolution)
         gy = np.linspace(*self.ylim, self.resolution)
         self.grid = np.stack(np.meshgrid(gx, gy), axis=-1).reshape(-1, 2)
@@ -299,11 +298,23 @@ class MulticlassView:
             animated=True,
             zorder=0,
         )
-        plotting.plot_data(ax, self.X, self.y, labels=self.labels)
+        names = [f"class {c}" for c in self.labels]
+        plotting.plot_data(ax, self.X, self.y, labels=names)
         plotting.setup_axes(ax, self.xlim, self.ylim)
-        ax.set_aspect("equal", adjustable="box")
+        self.arrows = [Arrow(ax, color=c, lw=2.2) for c in colors]
+        ax.plot([], [], color=INK, marker=">", ms=5, label="$w_c$ (class colour)")
         self.ring = Rings(ax, color=INK, label="visited point")
         ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
+        self.note = ax.text(
+            1.04,
+            0.0,
+            "",
+            transform=ax.transAxes,
+            fontsize=8,
+            va="bottom",
+            color=OLD,
+            animated=True,
+        )
         self.box = status_title(ax)
 
     def update(self, t):
@@ -312,6 +323,10 @@ class MulticlassView:
         W, b = h.weights_at(t)
         scores = self.grid @ W.T + b
         self.regions.set_data(np.argmax(scores, axis=1).reshape(self.resolution, -1))
+        s, a = self.vectors.scale(*W), self.vectors.anchor
+        for arrow, w in zip(self.arrows, W, strict=True):
+            arrow.set(a, a + s * w)
+        self.note.set_text(f"arrows drawn\nat ×{s:.2g}" if s < 1 else "")
         k = h.mistakes_until(t)
         i, mistake = _show_visit(self, t, "all w_c = 0")
         if i is None:

@@ -190,6 +190,16 @@ def test_pocket_shows_running_and_pocket_weights():
     np.testing.assert_allclose(view.cursor.get_xdata(), [t, t])
     pocket_error = np.mean(clf.predict(data.X) != y)
     assert view.dots.get_offsets()[1, 1] == pytest.approx(pocket_error)
+    # when the caption says the pocket took the running weights, both lines agree
+    taken = 0
+    for t in range(1, 120):
+        stepper.step = t
+        if "pocket takes" in stepper.caption:
+            taken += 1
+            np.testing.assert_allclose(
+                _segment(view.pocket.line), _segment(view.plane.line)
+            )
+    assert taken >= 1
 
 
 def test_multiclass_regions_are_the_predictions():
@@ -206,6 +216,11 @@ def test_multiclass_regions_are_the_predictions():
     t = int(clf.history_.mistake_steps[2])
     stepper.step = t
     assert "w_" in stepper.caption and "mistake" in view.box.get_text()
+    # one arrow per class, along w_c
+    W = clf.history_.weights_at(t)[0]
+    for arrow, w in zip(view.arrows, W, strict=True):
+        drawn = np.subtract(arrow.annotation.xy, arrow.annotation.xyann)
+        assert abs(drawn[0] * w[1] - drawn[1] * w[0]) < 1e-9 and drawn @ w > 0
 
 
 def test_reference_panel_sandwiches_the_proof(run):
