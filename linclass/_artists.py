@@ -72,7 +72,7 @@ class VectorFrame:
         inside = xlim[0] < 0 < xlim[1] and ylim[0] < 0 < ylim[1]
         centre = np.array([np.mean(xlim), np.mean(ylim)])
         self.anchor = np.zeros(2) if inside else centre
-        self.room = share * min(np.ptp(xlim), np.ptp(ylim))
+        self.room = float(share * min(np.ptp(xlim), np.ptp(ylim)))
 
     def scale(self, *vectors):
         """Drawing scale (at most 1) for these vectors."""
@@ -248,6 +248,37 @@ def text_box(ax, x=0.02, y=0.98, **kw):
     text = ax.text(x, y, "", **style)
     text.set_animated(True)
     return text
+
+
+def side_legend(ax):
+    """Legend to the right of a data panel, and an animated note below it.
+
+    Returns the note (a Text), e.g. for the drawing scale of the arrows.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().add_subplot()
+    >>> _ = ax.plot([0, 1], label="a line")
+    >>> side_legend(ax).get_animated()
+    True
+    """
+    ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
+    note = ax.text(1.04, 0.0, "", transform=ax.transAxes, fontsize=8, va="bottom")
+    note.set_color(OLD)
+    note.set_animated(True)
+    return note
+
+
+def scale_text(scale):
+    """The note telling that the arrows are drawn shrunk (empty at scale 1).
+
+    Examples
+    --------
+    >>> scale_text(0.25), scale_text(1.0)
+    ('arrows drawn\\nat ×0.25', '')
+    """
+    return f"arrows drawn\nat ×{scale:.2g}" if scale < 1 else ""
 
 
 def status_title(ax, fontsize=9.5):

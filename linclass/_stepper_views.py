@@ -22,6 +22,8 @@ from linclass._artists import (
     VectorFrame,
     binary_labels,
     cursor,
+    scale_text,
+    side_legend,
     status_title,
     view_limits,
 )
@@ -122,17 +124,7 @@ class BinaryView:
         self.dw_arrow = Arrow(ax, color=UPDATE, label=update)
         ring_label = "misclassified" if self.batch else "visited point"
         self.ring = Rings(ax, color=MISTAKE if self.batch else INK, label=ring_label)
-        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
-        self.note = ax.text(
-            1.04,
-            0.0,
-            "",
-            transform=ax.transAxes,
-            fontsize=8,
-            va="bottom",
-            color=OLD,
-            animated=True,
-        )
+        self.note = side_legend(ax)
         if self.proof is not None:
             self.proof.setup(ax2)
 
@@ -194,7 +186,7 @@ class BinaryView:
 
     def _box(self, text, scale):
         self.box.set_text(text)
-        self.note.set_text(f"arrows drawn\nat ×{scale:.2g}" if scale < 1 else "")
+        self.note.set_text(scale_text(scale))
 
 
 class PocketView(BinaryView):
@@ -216,7 +208,7 @@ class PocketView(BinaryView):
             ax, color=POCKET, ls="--", lw=2.2, label="pocket weights"
         )
         self.ring = Rings(ax, color=INK, label="visited point")
-        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
+        side_legend(ax)
         steps, running, pocket = self.h.error_curve()
         T = self.h.n_steps
         for values, color, label in (
@@ -304,17 +296,7 @@ class MulticlassView:
         self.arrows = [Arrow(ax, color=c, lw=2.2) for c in colors]
         ax.plot([], [], color=INK, marker=">", ms=5, label="$w_c$ (class colour)")
         self.ring = Rings(ax, color=INK, label="visited point")
-        ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
-        self.note = ax.text(
-            1.04,
-            0.0,
-            "",
-            transform=ax.transAxes,
-            fontsize=8,
-            va="bottom",
-            color=OLD,
-            animated=True,
-        )
+        self.note = side_legend(ax)
         self.box = status_title(ax)
 
     def update(self, t):
@@ -326,7 +308,7 @@ class MulticlassView:
         s, a = self.vectors.scale(*W), self.vectors.anchor
         for arrow, w in zip(self.arrows, W, strict=True):
             arrow.set(a, a + s * w)
-        self.note.set_text(f"arrows drawn\nat ×{s:.2g}" if s < 1 else "")
+        self.note.set_text(scale_text(s))
         k = h.mistakes_until(t)
         i, mistake = _show_visit(self, t, "all w_c = 0")
         if i is None:
