@@ -39,6 +39,12 @@ class ProjectionExplorer(_Explorer):
         self.X, self.y, self.classes = _two_class_2d(X, y, "ProjectionExplorer")
         self.xlim, self.ylim = view_limits(self.X, include_origin=False)
         self.diff, self.S_W, w = fisher_geometry(self.X, self.y)
+        spread = np.linalg.eigvalsh(self.S_W)
+        if spread[0] <= 1e-12 * max(spread[-1], 1e-300):
+            raise ValueError(
+                "ProjectionExplorer needs classes that spread in every direction: "
+                "the within-class scatter S_W is singular (e.g. collinear points)"
+            )
         self.fisher_angle = float(np.degrees(np.arctan2(w[1], w[0])) % 180)
         self.angles = np.linspace(0, 180, 361)
         self.J = self.criterion(self.angles)

@@ -62,9 +62,15 @@ def stepper_frames(n_steps, max_frames=60, head=30):
 
 def _view_for(estimator, X, y, reference):
     history = getattr(estimator, "history_", None)
+    name = type(estimator).__name__
+    if history is None and hasattr(estimator, "coef_"):
+        raise TypeError(
+            f"{name} records no history_: a Stepper replays a fitted linclass "
+            "Perceptron, Pocket or MulticlassPerceptron"
+        )
     if history is None:
         raise ValueError(
-            f"{type(estimator).__name__} is not fitted (it has no history_): "
+            f"{name} is not fitted (it has no history_): "
             "call fit(X, y) before building a Stepper"
         )
     classes = np.asarray(estimator.classes_)

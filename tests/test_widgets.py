@@ -7,6 +7,7 @@ import ipywidgets as widgets
 import numpy as np
 import pytest
 from player_html import payload, static_frame
+from sklearn.linear_model import Perceptron as SkPerceptron
 
 import linclass as lc
 from linclass.geometry import line_endpoints
@@ -241,6 +242,9 @@ def test_bad_input_is_rejected(run):
     data, clf = run
     with pytest.raises(ValueError, match="not fitted"):
         Stepper(lc.Perceptron(), data.X, data.y)
+    sk = SkPerceptron().fit(data.X, data.y)
+    with pytest.raises(TypeError, match="records no history_"):
+        Stepper(sk, data.X, data.y)
     with pytest.raises(ValueError, match="2 features"):
         Stepper(clf, np.c_[data.X, data.X[:, :1]], data.y)
     with pytest.raises(ValueError, match="rows but y"):
@@ -316,3 +320,18 @@ def test_projection_explorer_finds_fishers_direction():
         counts = [fill.get_xy()[1:-1:2, 1].sum() for fill in explorer.fills]
         assert counts == [np.sum(y == -1), np.sum(y == 1)]
     assert "Fisher's maximum" in explorer.caption
+
+
+def test_explorers_reject_bad_input():
+    X, y = lc.data.make_multiclass(n=30, k=3, random_state=0)
+    with pytest.raises(ValueError, match="exactly two classes"):
+        HyperplaneExplorer(X, y)
+    with pytest.raises(ValueError, match="2 features"):
+        ProjectionExplorer(np.c_[X, X[:, :1]][y < 2], y[y < 2])
+    bad = X[y < 2].copy()
+    bad[0, 0] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        HyperplaneExplorer(bad, y[y < 2])
+    line = np.c_[np.arange(6.0), 2 * np.arange(6.0)]
+    with pytest.raises(ValueError, match="singular"):
+        ProjectionExplorer(line, [0, 0, 0, 1, 1, 1])
