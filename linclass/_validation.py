@@ -26,6 +26,7 @@ __all__ = [
     "check_fitted_X",
     "check_bool",
     "check_class_labels",
+    "check_label_type",
 ]
 
 
@@ -54,7 +55,11 @@ def _as_float(a, name):
 
 
 def _check_finite(arr, name):
-    if not np.isfinite(arr).all():
+    # A finite sum proves every entry finite without a temporary boolean array;
+    # only a non-finite sum (NaN, inf, or an overflow) needs the exact test.
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = arr.sum()
+    if not np.isfinite(total) and not np.isfinite(arr).all():
         raise ValueError(f"{name} contains NaN or infinity")
 
 
@@ -221,6 +226,16 @@ def check_binary_labels(y):
     ValueError: Only binary ... needs exactly two classes; got 3: [0 1 2]
     """
     y = np.asarray(y)
+    if y.dtype.kind in "biuf" and y.ndim == 1 and y.size:
+        # Fast path for numeric labels (no sort): two values, lo and hi.
+        lo, hi = y.min(), y.max()
+        is_hi = y == hi
+        n_hi = np.count_nonzero(is_hi)
+        if lo != hi and n_hi + np.count_nonzero(y == lo) == y.size:
+            y_pm = is_hi.astype(np.float64)
+            y_pm *= 2.0
+            y_pm -= 1.0
+            return np.array([lo, hi], dtype=y.dtype), y_pm
     try:
         classes, inverse = np.unique(y, return_inverse=True)
     except TypeError as exc:
@@ -381,3 +396,22 @@ def check_class_labels(y, min_classes=2):
             f"{classes}"
         )
     return classes, y_index.reshape(-1).astype(np.intp)
+
+
+def check_label_type(y):
+    """Reject labels that are not class labels (e.g. continuous targets).
+
+    Integer labels are always valid and skip the (sorting) test of
+    scikit-learn's ``check_classification_targets``, which is used for the rest.
+
+    Examples
+    --------
+    >>> check_label_type(np.array([0.5, 1.5, 2.25]))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Unknown label type: continuous...
+    """
+    if np.asarray(y).dtype.kind not in "biu":
+        from sklearn.utils.multiclass import check_classification_targets
+
+        check_classification_targets(y)

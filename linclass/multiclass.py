@@ -16,13 +16,13 @@ from itertools import combinations
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.multiclass import check_classification_targets
 
 from ._validation import (
     check_bool,
     check_choice,
     check_class_labels,
     check_fitted_X,
+    check_label_type,
     check_nonnegative_int,
     check_positive,
     check_X_y,
@@ -42,7 +42,7 @@ def _binary_scores(estimator, X):
 class _MulticlassBase(ClassifierMixin, BaseEstimator):
     def _encode(self, X, y):
         X, y = check_X_y(X, y)
-        check_classification_targets(y)
+        check_label_type(y)
         classes, y_index = check_class_labels(y)
         self.classes_ = classes
         self.n_features_in_ = X.shape[1]

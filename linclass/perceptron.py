@@ -20,13 +20,13 @@ import warnings
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils.multiclass import check_classification_targets
 
 from ._validation import (
     check_binary_labels,
     check_bool,
     check_choice,
     check_fitted_X,
+    check_label_type,
     check_nonnegative_int,
     check_positive,
     check_X_y,
@@ -49,7 +49,7 @@ class BinaryLinearClassifier(ClassifierMixin, BaseEstimator):
 
     def _validate_data_labels(self, X, y):
         X, y = check_X_y(X, y)
-        check_classification_targets(y)
+        check_label_type(y)
         classes, y_pm = check_binary_labels(y)
         self.n_features_in_ = X.shape[1]
         return X, classes, y_pm
@@ -108,8 +108,8 @@ def next_mistake(rows, ys, wa, pos, stop, gap, seq=None, signed=False):
         Positions in the visiting sequence to scan.
     gap : float
         Running estimate of the number of visits between mistakes; it sets the
-        block size (about twice the expected gap, so one product usually
-        reaches the next mistake without computing many margins for nothing).
+        block size (1.5 times the expected gap: one product usually reaches
+        the next mistake without computing many margins for nothing).
     seq : ndarray of int, optional
         Visiting sequence (point indices); None means the points in order.
     signed : bool, default=False
@@ -127,7 +127,7 @@ def next_mistake(rows, ys, wa, pos, stop, gap, seq=None, signed=False):
     (2, 6.5)
     """
     start = pos
-    block = int(2.0 * gap) + _MIN_BLOCK
+    block = int(1.5 * gap) + _MIN_BLOCK
     w, b = wa[:-1], wa[-1]
     while pos < stop:
         end = pos + block
@@ -140,15 +140,10 @@ def next_mistake(rows, ys, wa, pos, stop, gap, seq=None, signed=False):
             s = chunk.dot(w)
             s += b
             s *= ys[pos:end]
-        j = s.argmin()
-        if s[j] <= 0.0:
-            # The minimum is a mistake, but an earlier one may exist; usually not,
-            # and one argmin over the prefix is cheaper than a full comparison.
-            if j:
-                j2 = s[:j].argmin()
-                if s[j2] <= 0.0:
-                    j = (s[: j2 + 1] <= 0.0).argmax()
-            found = pos + int(j)
+        bad = s <= 0.0
+        k = bad.argmax()  # the first True, if any
+        if bad[k]:
+            found = pos + int(k)
             return found, 0.75 * gap + 0.25 * (found - start)
         pos = end
         if block < _MAX_BLOCK:
@@ -207,12 +202,54 @@ def worth_signing(n_calls, X):
     return n_calls * 2000 >= X.size + X.shape[0]
 
 
+def _online_epoch(X, ys, wa, gap, eta, bscale, seq=None, Z=None):
+    """One epoch of the online rule, in place on ``wa``; returns mistakes and gap.
+
+    The scan is :func:`next_mistake` written inline: this loop runs once per
+    mistake, and with thousands of mistakes per epoch its Python overhead is
+    the whole cost. ``Z`` (optional) holds the signed rows ``y * (x, 1)``.
+    """
+    n = ys.shape[0]
+    w = wa[:-1]
+    unit_step = Z is not None and eta == 1.0 and bscale == 1.0
+    mistakes = []
+    pos = 0
+    while True:
+        start, block, found = pos, int(1.5 * gap) + _MIN_BLOCK, -1
+        b = wa[-1]
+        while pos < n:
+            end = pos + block
+            if Z is not None:
+                s = (Z[pos:end] if seq is None else Z[seq[pos:end]]).dot(wa)
+            else:
+                s = (X[pos:end] if seq is None else X[seq[pos:end]]).dot(w)
+                s += b
+                s *= ys[pos:end]
+            bad = s <= 0.0
+            k = bad.argmax()
+            if bad[k]:
+                found = pos + int(k)
+                break
+            pos = end
+            if block < _MAX_BLOCK:
+                block += block
+        if found < 0:
+            return mistakes, max(gap, float(n - start))
+        gap = 0.75 * gap + 0.25 * (found - start)
+        j = found if seq is None else seq[found]
+        if unit_step:
+            wa += Z[j]  # Z[j] = (y*x, y): the whole update at once
+        else:
+            _add_update(wa, X[j], eta * ys[found], bscale)
+        mistakes.append(found)
+        pos = found + 1
+
+
 def _run_online(X, yf, eta, bscale, max_iter, rng):
     """Online perceptron; rng None means cyclic order. Returns the run's record."""
     n, d = X.shape
     wa = np.zeros(d + 1)
-    rows, signed = X, False
-    unit_step = eta == 1.0 and bscale == 1.0
+    Z = None
     steps, points, visits = [], [], []
     gap = 32.0
     converged = False
@@ -225,26 +262,17 @@ def _run_online(X, yf, eta, bscale, max_iter, rng):
             seq = rng.permutation(n)
             ys = yf[seq]
             visits.append(seq.astype(np.int32))
-        pos = 0
-        n_before = len(steps)
-        while True:
-            i, gap = next_mistake(rows, ys, wa, pos, n, gap, seq, signed)
-            if i < 0:
-                break
-            j = i if seq is None else int(seq[i])
-            if signed and unit_step:
-                wa += rows[j]  # rows[j] = (y*x, y): the whole update at once
-            else:
-                _add_update(wa, X[j], eta * ys[i], bscale)
-            steps.append(epoch * n + i + 1)
-            points.append(j)
-            pos = i + 1
-        n_new = len(steps) - n_before
-        if n_new == 0:
+        found, gap = _online_epoch(X, ys, wa, gap, eta, bscale, seq, Z)
+        if not found:
             converged = True
             break
-        if not signed and worth_signing(n_new, X):
-            rows, signed = signed_rows(X, yf), True
+        found = np.asarray(found, dtype=np.int64)
+        steps.append(epoch * n + found + 1)
+        points.append(found if seq is None else seq[found])
+        if Z is None and worth_signing(len(found), X):
+            Z = signed_rows(X, yf)
+    steps = np.concatenate(steps) if steps else np.zeros(0, np.int64)
+    points = np.concatenate(points) if points else np.zeros(0, np.int64)
     indices = np.concatenate(visits) if visits else None
     return wa[:-1], float(wa[-1]), epochs, steps, points, indices, converged
 
@@ -384,7 +412,7 @@ class Perceptron(BinaryLinearClassifier):
             w, b, epochs, steps, points, indices, converged = _run_online(
                 X, yf, eta, bscale, max_iter, rng
             )
-            n_wrong = len(steps)
+            n_wrong = int(steps.shape[0])
             updates = stack_updates(X, yf, points, eta, bscale)
             history = History(epochs * n, steps, updates, n, order, indices)
         self.classes_ = classes
