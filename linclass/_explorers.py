@@ -88,7 +88,8 @@ class _Explorer(Player):
         for slider in self._sliders.values():
             slider.observe(self._on_param, names="value")
         self._sync_controls()
-        return [widgets.HBox(list(self._sliders.values()))]
+        wrap = widgets.Layout(flex_flow="row wrap")
+        return [widgets.HBox(list(self._sliders.values()), layout=wrap)]
 
     def _on_param(self, change):
         if self._syncing:
@@ -108,7 +109,8 @@ class _Explorer(Player):
 class HyperplaneExplorer(_Explorer):
     """Turn, stretch and shift a hyperplane ``w.x + b = 0`` over 2-D data.
 
-    Sliders set the angle of ``w`` (degrees), its length ``||w||`` and ``b``.
+    Sliders set the angle of ``w`` (degrees), its length ``||w||``, ``b``, and a
+    common factor ``c > 0`` that scales ``(w, b)`` together (it moves nothing).
     The figure shows the boundary, the normal ``w``, the signed distances
     ``r = (w.x + b) / ||w||`` of four marked points, the margin (the smallest
     ``y r``) and the training error. Without a kernel, a guided tour: rotate
@@ -155,15 +157,19 @@ class HyperplaneExplorer(_Explorer):
         tour = []
         for th in np.linspace(theta0 - 150, theta0, 26):
             story = "rotating w (‖w‖ = 1, b fixed)"
-            tour.append(({"theta": _wrap(th), "norm": 1.0, "b": b0}, story))
+            tour.append(
+                ({"theta": _wrap(th), "norm": 1.0, "b": b0, "scale": 1.0}, story)
+            )
         for s in np.r_[np.geomspace(1, 0.5, 4), np.geomspace(0.5, 3, 9)[1:]]:
             story = (
                 f"scaling (w, b) by {s:.2f} changes nothing but the functional margin"
             )
-            tour.append(({"theta": _wrap(theta0), "norm": s, "b": s * b0}, story))
+            params = {"theta": _wrap(theta0), "norm": 1.0, "b": b0, "scale": s}
+            tour.append((params, story))
         for b in b0 + np.linspace(-0.8, 0.8, 15) * self.R:
             story = "moving b shifts the boundary along w"
-            tour.append(({"theta": _wrap(theta0), "norm": 1.0, "b": b}, story))
+            params = {"theta": _wrap(theta0), "norm": 1.0, "b": b, "scale": 1.0}
+            tour.append((params, story))
         return tour
 
     def setup(self, fig):
@@ -209,8 +215,8 @@ class HyperplaneExplorer(_Explorer):
         info.text(0.0, 0.6, "\n".join(labels), **style)
         self.info = info.text(0.98, 0.6, "", ha="right", animated=True, **style)
 
-    def show(self, theta, norm, b):
-        """Draw the hyperplane with ``w = norm (cos theta, sin theta)`` and ``b``.
+    def show(self, theta, norm, b, scale=1.0):
+        """Draw the hyperplane ``c w.x + c b = 0``, ``w = norm (cos theta, sin theta)``.
 
         Parameters
         ----------
@@ -220,6 +226,9 @@ class HyperplaneExplorer(_Explorer):
             Length of ``w``.
         b : float
             Offset.
+        scale : float, default=1.0
+            The factor ``c > 0`` applied to both ``w`` and ``b``: the boundary,
+            the signed distances, the margin and the errors do not change.
 
         Returns
         -------
@@ -233,8 +242,13 @@ class HyperplaneExplorer(_Explorer):
         >>> lc.HyperplaneExplorer(X, y).show(theta=90.0, norm=1.0, b=-0.5)
         'margin +0.500 · functional margin +0.500 · training error 0%'
         """
+        if not scale > 0:
+            raise ValueError(f"scale must be positive; got {scale}")
         self.params = {"theta": float(theta), "norm": float(norm), "b": float(b)}
-        w = float(norm) * _unit(theta)
+        self.params["scale"] = float(scale)
+        w = float(scale) * float(norm) * _unit(theta)
+        b = float(scale) * float(b)
+        norm = float(np.linalg.norm(w))
         self.plane.set(w, b)
         self.w_arrow.set(np.zeros(2), w)
         score = self.X @ w + b
@@ -274,6 +288,9 @@ class HyperplaneExplorer(_Explorer):
                 step=self.R / 50,
                 description="b",
                 style=style,
+            ),
+            "scale": widgets.FloatSlider(
+                min=0.25, max=4, step=0.05, description="scale (w, b) by c", style=style
             ),
         }
 

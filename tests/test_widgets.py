@@ -269,7 +269,7 @@ def test_hyperplane_explorer_sliders_move_the_line(hyperplane_explorer):
     explorer, data = hyperplane_explorer
     parts = _children(explorer.widget)
     sliders = {s.description: s for s in parts if isinstance(s, widgets.FloatSlider)}
-    assert set(sliders) == {"angle of w (°)", "‖w‖", "b"}
+    assert set(sliders) == {"angle of w (°)", "‖w‖", "b", "scale (w, b) by c"}
     assert (
         sliders["angle of w (°)"].min == -180 and sliders["angle of w (°)"].max == 180
     )
@@ -288,8 +288,8 @@ def test_scaling_w_and_b_changes_nothing_in_the_tour(hyperplane_explorer):
     explorer, data = hyperplane_explorer
     scaling = [i for i, (_, story) in enumerate(explorer.tour) if "scaling" in story]
     assert len(scaling) >= 8
-    norms = [explorer.tour[i][0]["norm"] for i in scaling]
-    assert min(norms) == pytest.approx(0.5) and max(norms) == pytest.approx(3.0)
+    scales = [explorer.tour[i][0]["scale"] for i in scaling]
+    assert min(scales) == pytest.approx(0.5) and max(scales) == pytest.approx(3.0)
     segments, margins = [], []
     for i in scaling:
         explorer.step = i
@@ -297,6 +297,20 @@ def test_scaling_w_and_b_changes_nothing_in_the_tour(hyperplane_explorer):
         margins.append(re.search(r"^.*· margin ([-+.\d]+)", explorer.caption).group(1))
     np.testing.assert_allclose(segments, [segments[0]] * len(segments), atol=1e-9)
     assert len(set(margins)) == 1
+
+
+def test_the_scale_slider_moves_nothing(hyperplane_explorer):
+    explorer, _ = hyperplane_explorer
+    assert explorer.widget is not None  # the sliders exist once the widget does
+    explorer._sliders["theta"].value = 40.0
+    explorer._sliders["b"].value = 0.3
+    before, caption = _segment(explorer.plane.line), explorer.caption
+    explorer._sliders["scale"].value = 3.0
+    np.testing.assert_allclose(_segment(explorer.plane.line), before, atol=1e-9)
+    margin = re.compile(r"(?:^|· )margin ([-+.\d]+)")
+    assert margin.search(explorer.caption).group(1) == margin.search(caption).group(1)
+    with pytest.raises(ValueError, match="scale must be positive"):
+        explorer.show(theta=0.0, norm=1.0, b=0.0, scale=0.0)
 
 
 def test_explorer_html_is_a_tour(hyperplane_explorer):
