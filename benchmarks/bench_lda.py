@@ -14,21 +14,12 @@ import os
 os.environ["OPENBLAS_NUM_THREADS"] = "1"  # before numpy: stable, comparable numbers
 
 import sys  # noqa: E402
-import time  # noqa: E402
 
 import numpy as np  # noqa: E402
+from bench_perceptron import median_times  # noqa: E402  (same directory)
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis  # noqa: E402
 
 from linclass.lda import FisherLDA  # noqa: E402
-
-
-def median_time(fit, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fit()
-        times.append(time.perf_counter() - start)
-    return float(np.median(times))
 
 
 def main():
@@ -43,8 +34,11 @@ def main():
     cosine = w @ v / (np.linalg.norm(w) * np.linalg.norm(v))
     assert cosine > 1 - 1e-9, cosine
     assert np.mean(ours.predict(X) == ref.predict(X)) > 0.999
-    t_ours = median_time(lambda: FisherLDA().fit(X, y), 5)
-    t_ref = median_time(lambda: LinearDiscriminantAnalysis(solver="svd").fit(X, y), 3)
+    t_ours, t_ref = median_times(
+        lambda: FisherLDA().fit(X, y),
+        lambda: LinearDiscriminantAnalysis(solver="svd").fit(X, y),
+        3,
+    )
     ratio = t_ours / t_ref
     header = (
         f"{'FisherLDA.fit':<22} {'linclass s':>10} {'sklearn svd s':>13} "
