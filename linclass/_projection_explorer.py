@@ -54,7 +54,7 @@ class ProjectionExplorer(_Explorer):
         U = _unit(self.angles)
         counts = [self._counts(u) for u in U[::8]]
         self.ymax = 1.1 * max(float(np.max(c)) for c in counts)
-        sweep = np.unique(np.r_[np.arange(0, 180, 4.0), round(self.fisher_angle, 1)])
+        sweep = np.unique(np.r_[np.arange(0, 180, 3.0), round(self.fisher_angle, 1)])
         tour = [({"theta": float(a)}, "") for a in sweep]
         super().__init__(tour, "Projecting on a direction", (8.6, 3.3))
 
