@@ -45,6 +45,13 @@ class BinaryLinearClassifier(ClassifierMixin, BaseEstimator):
     A fitted subclass has ``coef_`` (1, d), ``intercept_`` (1,) and ``classes_``;
     it predicts ``classes_[1]`` where ``w.x + b > 0`` and ``classes_[0]`` elsewhere
     (a point on the hyperplane is predicted negative, as scikit-learn does).
+
+    Examples
+    --------
+    >>> issubclass(Perceptron, BinaryLinearClassifier)
+    True
+    >>> Perceptron().__sklearn_tags__().classifier_tags.multi_class
+    False
     """
 
     def _validate_data_labels(self, X, y):
@@ -151,7 +158,7 @@ def next_mistake(rows, ys, wa, pos, stop, gap, seq=None, signed=False):
     return -1, max(gap, float(stop - start))
 
 
-def bias_scale(X, fit_intercept, bias_update):
+def _bias_scale(X, fit_intercept, bias_update):
     """Factor of ``eta * y`` added to the bias on a mistake (0, 1 or R**2)."""
     if not fit_intercept:
         return 0.0
@@ -161,7 +168,7 @@ def bias_scale(X, fit_intercept, bias_update):
     return 1.0
 
 
-def stack_updates(X, yf, idx, eta, bscale):
+def _stack_updates(X, yf, idx, eta, bscale):
     """Rows ``(eta*y*x, eta*y*bscale)`` of the updates made on points ``idx``."""
     idx = np.asarray(idx, dtype=np.intp)
     c = eta * yf[idx]
@@ -183,7 +190,7 @@ def _add_update(wa, x, c, bias):
     wa[-1] += c * bias
 
 
-def signed_rows(X, yf):
+def _signed_rows(X, yf):
     """The rows ``y * (x, 1)``: their dot product with ``(w, b)`` is the margin."""
     Z = np.empty((X.shape[0], X.shape[1] + 1))
     Z[:, :-1] = X
@@ -192,7 +199,7 @@ def signed_rows(X, yf):
     return Z
 
 
-def worth_signing(n_calls, X):
+def _worth_signing(n_calls, X):
     """Whether to switch to signed rows after an epoch that needed ``n_calls`` scans.
 
     A scan over signed rows saves two small array operations (about a
@@ -269,8 +276,8 @@ def _run_online(X, yf, eta, bscale, max_iter, rng):
         found = np.asarray(found, dtype=np.int64)
         steps.append(epoch * n + found + 1)
         points.append(found if seq is None else seq[found])
-        if Z is None and worth_signing(len(found), X):
-            Z = signed_rows(X, yf)
+        if Z is None and _worth_signing(len(found), X):
+            Z = _signed_rows(X, yf)
     steps = np.concatenate(steps) if steps else np.zeros(0, np.int64)
     points = np.concatenate(points) if points else np.zeros(0, np.int64)
     indices = np.concatenate(visits) if visits else None
@@ -399,7 +406,7 @@ class Perceptron(BinaryLinearClassifier):
         bias_update = check_choice(self.bias_update, "bias_update", ("unit", "r2"))
         X, classes, yf = self._validate_data_labels(X, y)
         n, d = X.shape
-        bscale = bias_scale(X, fit_intercept, bias_update)
+        bscale = _bias_scale(X, fit_intercept, bias_update)
         if mode == "batch":
             w, b, epochs, steps, updates, n_wrong, converged = _run_batch(
                 X, yf, eta, bscale, max_iter
@@ -413,7 +420,7 @@ class Perceptron(BinaryLinearClassifier):
                 X, yf, eta, bscale, max_iter, rng
             )
             n_wrong = int(steps.shape[0])
-            updates = stack_updates(X, yf, points, eta, bscale)
+            updates = _stack_updates(X, yf, points, eta, bscale)
             history = History(epochs * n, steps, updates, n, order, indices)
         self.classes_ = classes
         self.coef_ = w.reshape(1, d)

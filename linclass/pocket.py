@@ -25,16 +25,30 @@ from .history import PocketHistory
 from .perceptron import (
     BinaryLinearClassifier,
     _add_update,
-    bias_scale,
+    _bias_scale,
+    _stack_updates,
     next_mistake,
-    stack_updates,
 )
 
 __all__ = ["Pocket"]
 
 
 def training_error(X, yf, wa):
-    """Fraction of points with ``y (w.x + b) <= 0`` (points on the hyperplane count)."""
+    """Fraction of points with ``y (w.x + b) <= 0`` (points on the hyperplane count).
+
+    Parameters
+    ----------
+    X : ndarray (n, d)
+    yf : ndarray (n,) of -1.0 / +1.0
+    wa : ndarray (d + 1,)
+        Weights ``(w, b)``.
+
+    Examples
+    --------
+    >>> X = np.array([[1.0], [2.0], [-1.0]])
+    >>> training_error(X, np.array([1.0, 1.0, 1.0]), np.array([1.0, 0.0]))
+    0.3333333333333333
+    """
     return float(np.count_nonzero((X @ wa[:-1] + wa[-1]) * yf <= 0.0)) / len(yf)
 
 
@@ -170,7 +184,7 @@ class Pocket(BinaryLinearClassifier):
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         X, classes, yf = self._validate_data_labels(X, y)
         n, d = X.shape
-        bscale = bias_scale(X, fit_intercept, "unit")
+        bscale = _bias_scale(X, fit_intercept, "unit")
         rng = np.random.default_rng(self.random_state)
         state = _PocketRun(X, yf, ratchet)
         steps, points, draws = [], [], []
@@ -207,7 +221,7 @@ class Pocket(BinaryLinearClassifier):
         self.history_ = PocketHistory(
             n_steps,
             steps,
-            stack_updates(X, yf, points, eta, bscale),
+            _stack_updates(X, yf, points, eta, bscale),
             n,
             pocket_steps=state.pocket_steps,
             errors=state.errors,

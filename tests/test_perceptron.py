@@ -105,12 +105,20 @@ def test_equals_sklearn_with_other_learning_rate():
     assert np.array_equal(ours.intercept_, ref.intercept_)
 
 
-def test_dense_mistakes_switch_to_signed_rows_stays_exact():
+@pytest.mark.parametrize("eta", [1.0, 0.5])
+def test_dense_mistakes_switch_to_signed_rows_stays_exact(eta, monkeypatch):
     # Many mistakes per epoch make the fit switch to its signed-row scan.
+    import linclass.perceptron as module
+
+    calls = []
+    original = module._signed_rows
+    monkeypatch.setattr(
+        module, "_signed_rows", lambda X, y: calls.append(1) or original(X, y)
+    )
     X, y = _noisy(8, n=3000, d=3, rate=0.3)
-    ours = fit_quiet(Perceptron(max_iter=6), X, y)
-    ref = sklearn_fit(X, y, 6)
-    assert ours.n_mistakes_ > 2000
+    ours = fit_quiet(Perceptron(eta=eta, max_iter=6), X, y)
+    ref = sklearn_fit(X, y, 6, eta=eta)
+    assert calls == [1] and ours.n_mistakes_ > 2000
     assert np.array_equal(ours.coef_, ref.coef_)
     assert np.array_equal(ours.intercept_, ref.intercept_)
 
