@@ -8,7 +8,6 @@ BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed
 export OPENBLAS_NUM_THREADS ?= 1
-export MPLBACKEND ?= Agg
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 .PHONY: help book test lint unit notebooks site bench clean venv
