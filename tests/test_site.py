@@ -155,6 +155,9 @@ def test_page(site, browser, name):
                  .map(i => (i.getAttribute('src') || '').slice(0, 80))"""
         )
         assert not broken, f"{name}: broken images: {broken}"
+        if name.startswith("chapters/"):
+            figures = page.locator("main figure img").count()
+            assert figures >= 3, f"{name}: only {figures} figures rendered"
         _check_players(page, name)
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(
