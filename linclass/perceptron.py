@@ -218,12 +218,12 @@ def _online_epoch(X, ys, wa, gap, eta, bscale, seq=None, Z=None):
     """
     n = ys.shape[0]
     w = wa[:-1]
+    b = float(wa[-1])  # a Python float: cheaper to read and update than wa[-1]
     unit_step = Z is not None and eta == 1.0 and bscale == 1.0
     mistakes = []
     pos = 0
     while True:
         start, block, found = pos, int(1.5 * gap) + _MIN_BLOCK, -1
-        b = wa[-1]
         while pos < n:
             end = pos + block
             if Z is not None:
@@ -241,13 +241,25 @@ def _online_epoch(X, ys, wa, gap, eta, bscale, seq=None, Z=None):
             if block < _MAX_BLOCK:
                 block += block
         if found < 0:
+            if not unit_step:
+                wa[-1] = b
             return mistakes, max(gap, float(n - start))
         gap = 0.75 * gap + 0.25 * (found - start)
         j = found if seq is None else seq[found]
         if unit_step:
             wa += Z[j]  # Z[j] = (y*x, y): the whole update at once
         else:
-            _add_update(wa, X[j], eta * ys[found], bscale)
+            # Same bits as w += c * x and b += c * bscale (c = eta * y).
+            c = eta * ys[found]
+            if c == 1.0:
+                w += X[j]
+            elif c == -1.0:
+                w -= X[j]
+            else:
+                w += c * X[j]
+            b += c * bscale
+            if Z is not None:
+                wa[-1] = b  # the signed-row scan reads b from wa
         mistakes.append(found)
         pos = found + 1
 
