@@ -99,65 +99,6 @@ class BinaryLinearClassifier(ClassifierMixin, BaseEstimator):
         return tags
 
 
-def next_mistake(rows, ys, wa, pos, stop, gap, seq=None, signed=False):
-    """Find the next visit in ``pos .. stop-1`` whose margin ``y(w.x + b)`` is <= 0.
-
-    Parameters
-    ----------
-    rows : ndarray (n, d) or (n, d + 1)
-        Training points ``X``, or (``signed=True``) the signed augmented points
-        ``y * (x, s)`` whose dot product with ``wa`` is directly the margin.
-    ys : ndarray (n,)
-        Labels in {-1, +1} in *visiting* order (``y[seq]`` if ``seq`` is given).
-    wa : ndarray (d + 1,)
-        Current weights ``(w, b)``.
-    pos, stop : int
-        Positions in the visiting sequence to scan.
-    gap : float
-        Running estimate of the number of visits between mistakes; it sets the
-        block size (1.5 times the expected gap: one product usually reaches
-        the next mistake without computing many margins for nothing).
-    seq : ndarray of int, optional
-        Visiting sequence (point indices); None means the points in order.
-    signed : bool, default=False
-        Whether ``rows`` holds the signed augmented points.
-
-    Returns
-    -------
-    (position, gap) : position of the mistake or -1, and the updated gap estimate.
-
-    Examples
-    --------
-    >>> X = np.array([[1.0], [2.0], [-1.0]])
-    >>> ys, wa = np.ones(3), np.array([1.0, 0.0])
-    >>> next_mistake(X, ys, wa, 0, 3, 8.0)
-    (2, 6.5)
-    """
-    start = pos
-    block = int(1.5 * gap) + _MIN_BLOCK
-    w, b = wa[:-1], wa[-1]
-    while pos < stop:
-        end = pos + block
-        if end > stop:
-            end = stop
-        chunk = rows[pos:end] if seq is None else rows[seq[pos:end]]
-        if signed:
-            s = chunk.dot(wa)
-        else:
-            s = chunk.dot(w)
-            s += b
-            s *= ys[pos:end]
-        bad = s <= 0.0
-        k = bad.argmax()  # the first True, if any
-        if bad[k]:
-            found = pos + int(k)
-            return found, 0.75 * gap + 0.25 * (found - start)
-        pos = end
-        if block < _MAX_BLOCK:
-            block += block
-    return -1, max(gap, float(stop - start))
-
-
 def _bias_scale(X, fit_intercept, bias_update):
     """Factor of ``eta * y`` added to the bias on a mistake (0, 1 or R**2)."""
     if not fit_intercept:
@@ -176,18 +117,6 @@ def _stack_updates(X, yf, idx, eta, bscale):
     np.multiply(X[idx], c[:, None], out=updates[:, :-1])
     updates[:, -1] = c * bscale
     return updates
-
-
-def _add_update(wa, x, c, bias):
-    # Same bits as w += c * x and b += c * bias; +-1 skips a multiplication by one.
-    w = wa[:-1]
-    if c == 1.0:
-        w += x
-    elif c == -1.0:
-        w -= x
-    else:
-        w += c * x
-    wa[-1] += c * bias
 
 
 def _signed_rows(X, yf):
@@ -212,9 +141,9 @@ def _worth_signing(n_calls, X):
 def _online_epoch(X, ys, wa, gap, eta, bscale, seq=None, Z=None):
     """One epoch of the online rule, in place on ``wa``; returns mistakes and gap.
 
-    The scan is :func:`next_mistake` written inline: this loop runs once per
-    mistake, and with thousands of mistakes per epoch its Python overhead is
-    the whole cost. ``Z`` (optional) holds the signed rows ``y * (x, 1)``.
+    The scan is :func:`linclass.pocket.next_mistake` written inline: this loop
+    runs once per mistake, and with thousands of mistakes per epoch its Python
+    overhead is the whole cost. ``Z`` (optional) holds the signed rows ``y * (x, 1)``.
     """
     n = ys.shape[0]
     w = wa[:-1]

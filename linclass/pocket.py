@@ -8,7 +8,7 @@ candidate only if its training error is also strictly lower, so the pocket's
 training error never increases.
 
 The run lengths come for free from the block scan of
-:func:`linclass.perceptron.next_mistake`: between two mistakes every visit is a
+:func:`next_mistake`: between two mistakes every visit is a
 correct classification, so a run grows by the gap between mistakes.
 """
 
@@ -23,14 +23,78 @@ from ._validation import (
 )
 from .history import PocketHistory
 from .perceptron import (
+    _MAX_BLOCK,
+    _MIN_BLOCK,
     BinaryLinearClassifier,
-    _add_update,
     _bias_scale,
     _stack_updates,
-    next_mistake,
 )
 
 __all__ = ["Pocket"]
+
+
+def next_mistake(X, ys, wa, pos, stop, gap, seq=None):
+    """Find the next visit in ``pos .. stop-1`` whose margin ``y(w.x + b)`` is <= 0.
+
+    Parameters
+    ----------
+    X : ndarray (n, d)
+        Training points.
+    ys : ndarray (n,)
+        Labels in {-1, +1} in *visiting* order (``y[seq]`` if ``seq`` is given).
+    wa : ndarray (d + 1,)
+        Current weights ``(w, b)``.
+    pos, stop : int
+        Positions in the visiting sequence to scan.
+    gap : float
+        Running estimate of the number of visits between mistakes; it sets the
+        block size (1.5 times the expected gap: one product usually reaches
+        the next mistake without computing many margins for nothing).
+    seq : ndarray of int, optional
+        Visiting sequence (point indices); None means the points in order.
+
+    Returns
+    -------
+    (position, gap) : position of the mistake or -1, and the updated gap estimate.
+
+    Examples
+    --------
+    >>> X = np.array([[1.0], [2.0], [-1.0]])
+    >>> ys, wa = np.ones(3), np.array([1.0, 0.0])
+    >>> next_mistake(X, ys, wa, 0, 3, 8.0)
+    (2, 6.5)
+    """
+    start = pos
+    block = int(1.5 * gap) + _MIN_BLOCK
+    w, b = wa[:-1], wa[-1]
+    while pos < stop:
+        end = pos + block
+        if end > stop:
+            end = stop
+        s = (X[pos:end] if seq is None else X[seq[pos:end]]).dot(w)
+        s += b
+        s *= ys[pos:end]
+        bad = s <= 0.0
+        k = bad.argmax()  # the first True, if any
+        if bad[k]:
+            found = pos + int(k)
+            return found, 0.75 * gap + 0.25 * (found - start)
+        pos = end
+        if block < _MAX_BLOCK:
+            block += block
+    return -1, max(gap, float(stop - start))
+
+
+def _add_update(wa, x, c, bias):
+    # Same bits as w += c * x and b += c * bias; +-1 skips a multiplication by one.
+    w = wa[:-1]
+    if c == 1.0:
+        w += x
+    elif c == -1.0:
+        w -= x
+    else:
+        w += c * x
+    wa[-1] += c * bias
 
 
 def training_error(X, yf, wa):
