@@ -57,8 +57,8 @@ def view_limits(X, pad=0.15, include_origin=True):
 class VectorFrame:
     """Where, and at what scale, weight vectors are drawn in a data panel.
 
-    Weights are free vectors: they start at the origin when it is in view,
-    else at the centre of the view, and are shrunk (never stretched) so that
+    Weights are free vectors: they start at the origin when it is well inside
+    the view, else at the centre of the view, and are shrunk (never stretched) so that
     the longest fits in ``share`` of the view.
 
     Examples
@@ -69,10 +69,13 @@ class VectorFrame:
     """
 
     def __init__(self, xlim, ylim, share=0.42):
-        inside = xlim[0] < 0 < xlim[1] and ylim[0] < 0 < ylim[1]
-        centre = np.array([np.mean(xlim), np.mean(ylim)])
-        self.anchor = np.zeros(2) if inside else centre
         self.room = float(share * min(np.ptp(xlim), np.ptp(ylim)))
+        # The origin is the natural tail, but only if a vector of length `room`
+        # drawn from it in any direction stays in view; near a corner it would not.
+        clearance = min(-xlim[0], xlim[1], -ylim[0], ylim[1])
+        self.from_origin = clearance >= self.room
+        centre = np.array([np.mean(xlim), np.mean(ylim)])
+        self.anchor = np.zeros(2) if self.from_origin else centre
 
     def scale(self, *vectors):
         """Drawing scale (at most 1) for these vectors."""

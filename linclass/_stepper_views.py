@@ -119,7 +119,8 @@ class BinaryView:
             ax, color=OLD, ls="--", lw=1.4, label="boundary before"
         )
         self.w_old = Arrow(ax, color=OLD, lw=1.4)
-        self.w_arrow = Arrow(ax, color=INK, label="w (from the origin)")
+        tail = "origin" if self.vectors.from_origin else "centre"
+        self.w_arrow = Arrow(ax, color=INK, label=f"w (from the {tail})")
         update = "η Σ y x (update)" if self.batch else "η y x (update)"
         self.dw_arrow = Arrow(ax, color=UPDATE, label=update)
         ring_label = "misclassified" if self.batch else "visited point"
@@ -164,8 +165,8 @@ class BinaryView:
             wrong = self.y * (self.X @ w_old + b_old) <= 0
             self.ring.set(self.X[wrong])
             s = self._move_vectors(w, w_old, dw) if mistake else self._move_vectors(w)
-            what = f"{int(wrong.sum())} points misclassified"
-            self._box(f"step {t} / {T} · {what} · {k} updates", s)
+            what = _count(int(wrong.sum()), "point") + " misclassified"
+            self._box(f"step {t} / {T} · {what} · {_count(k, 'update')}", s)
             tail = "w ← w + η Σ y x over them" if mistake else "no mistake: converged"
             return f"step {t} of {T} (one pass over the data): {what}; {tail}"
         i = h.index_at(t)
@@ -321,3 +322,8 @@ class MulticlassView:
             f"step {t} of {T}: point {i} of class {c} scored at least as high for "
             f"class {p}: w_{c} += η x, w_{p} −= η x · {_mistakes(k)} so far"
         )
+
+
+def _count(n, noun):
+    """``"1 point"``, ``"3 points"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -319,10 +319,19 @@ class Player:
     def _build_widget(self):
         import ipywidgets as widgets
 
+        png = self.render_png()
+        # Shown at its own pixel width (read from the PNG header), never stretched
+        # to the output area: a stretched raster looks soft.
+        width = int.from_bytes(png[16:20], "big")
         self._image = widgets.Image(
-            value=self.render_png(),
+            value=png,
             format="png",
-            layout=widgets.Layout(max_width="100%", height="auto"),
+            layout=widgets.Layout(
+                width=f"{width}px",
+                max_width="100%",
+                height="auto",
+                align_self="flex-start",
+            ),
         )
         self._caption_box = widgets.HTML(value=caption_html(self.caption))
         children = [self._image, *self._controls(widgets), self._caption_box]
@@ -346,11 +355,13 @@ class Player:
         )
         widgets.link((self._play, "value"), (self._slider, "value"))
         self._slider.observe(self._on_slider, names="value")
+        # Icons distinct from Play's triangle; Play's square stops and rewinds.
+        small = widgets.Layout(width="42px")
         self._back = widgets.Button(
-            description="◀", tooltip="step back", layout=widgets.Layout(width="42px")
+            icon="step-backward", tooltip="step back", layout=small
         )
         self._forward = widgets.Button(
-            description="▶", tooltip="step forward", layout=widgets.Layout(width="42px")
+            icon="step-forward", tooltip="step forward", layout=small
         )
         self._back.on_click(lambda _: self._nudge(-1))
         self._forward.on_click(lambda _: self._nudge(+1))
