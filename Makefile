@@ -36,11 +36,11 @@ lint: $(STAMP)
 	$(BIN)/ruff check linclass tests benchmarks tools
 	$(BIN)/ruff format --check linclass tests benchmarks tools
 
-# Unit, property and estimator-check tests, nbval over every chapter, then the
-# browser tests of the built site (they need `make book` first, done here).
+# Unit, property and estimator-check tests, the docstring examples, nbval over every
+# chapter, then the browser tests of the built site (they need `make book` first, done here).
 test: lint book
 	$(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider \
-		--nbval-lax tests chapters
+		--doctest-modules --nbval-lax linclass tests chapters
 
 bench: $(STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f; done
