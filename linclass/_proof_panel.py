@@ -11,6 +11,7 @@ cursor at the current step.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 from linclass._artists import INK, MISTAKE, cursor
 
@@ -128,6 +129,7 @@ class ProofPanel:
             xlabel="mistakes k",
             ylabel="length",
         )
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # k counts mistakes
         ax.set_ylim(
             min(0.0, float(self.progress.min())) * 1.1,
             1.4 * eta * self.R * np.sqrt(top),
