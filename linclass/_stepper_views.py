@@ -34,8 +34,13 @@ def _pm(v):
     return "+1" if v > 0 else "−1"
 
 
+def _count(n, noun):
+    """``"1 point"``, ``"3 points"``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _mistakes(k):
-    return f"{k} mistake" if k == 1 else f"{k} mistakes"
+    return _count(k, "mistake")
 
 
 def _status(t, T, mistake, k):
@@ -322,8 +327,3 @@ class MulticlassView:
             f"step {t} of {T}: point {i} of class {c} scored at least as high for "
             f"class {p}: w_{c} += η x, w_{p} −= η x · {_mistakes(k)} so far"
         )
-
-
-def _count(n, noun):
-    """``"1 point"``, ``"3 points"``."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
