@@ -1,21 +1,11 @@
 """Hygiene of the chapter notebooks: committed clean, all in the book, one import."""
 
 import json
-from pathlib import Path
 
 import pytest
-import yaml
+from book_toc import ROOT, toc_entries
 
-ROOT = Path(__file__).resolve().parents[1]
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
-
-
-def _toc_files():
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
-    files = [toc["root"]]
-    for part in toc.get("parts", []):
-        files += [entry["file"] for entry in part["chapters"]]
-    return files
 
 
 def test_there_are_chapters():
@@ -52,7 +42,7 @@ def test_notebook_imports_linclass_first(path):
 
 
 def test_every_chapter_is_in_the_toc_and_every_toc_entry_exists():
-    toc = _toc_files()
+    toc = toc_entries()
     listed = {f for f in toc if f.startswith("chapters/")}
     present = {f"chapters/{p.stem}" for p in CHAPTERS}
     assert present <= listed, f"notebooks missing from _toc.yml: {present - listed}"

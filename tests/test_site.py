@@ -15,9 +15,8 @@ from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
-import yaml
+from book_toc import ROOT, toc_entries
 
-ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -34,15 +33,7 @@ PAGE_BUDGET = 3 * 1024 * 1024  # bytes: HTML + images + player frames of one cha
 MIN_FRAMES = 50  # a player steps through at least this many iterations
 
 
-def _toc_pages():
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
-    pages = [toc["root"]]
-    for part in toc.get("parts", []):
-        pages += [entry["file"] for entry in part["chapters"]]
-    return [f"{p}.html" for p in pages]
-
-
-PAGES = _toc_pages()
+PAGES = [f"{entry}.html" for entry in toc_entries()]
 
 
 @pytest.fixture(scope="module")
