@@ -18,7 +18,7 @@ Examples
 
 import importlib
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # Names are resolved on first use (PEP 562) so that `import linclass` stays fast and
 # a notebook that never draws a widget never imports ipywidgets.
@@ -34,14 +34,26 @@ _CLASSES = {
     "HyperplaneExplorer": "widgets",
     "ProjectionExplorer": "widgets",
 }
-_SUBMODULES = ("data", "geometry", "features", "plotting", "widgets", "player")
+_SUBMODULES = (
+    "data",
+    "geometry",
+    "features",
+    "plotting",
+    "widgets",
+    "player",
+    "check",
+)
+_FUNCTIONS = {"glue": "_glue"}
 
-__all__ = sorted(_CLASSES) + list(_SUBMODULES)
+__all__ = sorted(_CLASSES) + sorted(_FUNCTIONS) + list(_SUBMODULES)
 
 
 def __getattr__(name):
     if name in _CLASSES:
         module = importlib.import_module(f".{_CLASSES[name]}", __name__)
+        return getattr(module, name)
+    if name in _FUNCTIONS:
+        module = importlib.import_module(f".{_FUNCTIONS[name]}", __name__)
         return getattr(module, name)
     if name in _SUBMODULES:
         return importlib.import_module(f".{name}", __name__)

@@ -1,9 +1,12 @@
 """Hygiene of the chapter notebooks: committed clean, all in the book, one import."""
 
 import json
+import re
 
 import pytest
 from book_toc import ROOT, toc_entries
+
+from tools.book import setup_cell
 
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 
@@ -31,14 +34,32 @@ def test_notebook_committed_without_outputs(path):
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
-def test_notebook_imports_linclass_first(path):
+def test_notebook_starts_with_the_setup_cell_then_imports_linclass(path):
     nb = json.loads(path.read_text())
     code = [c for c in nb["cells"] if c["cell_type"] == "code"]
-    assert code, f"{path.name} has no code cell"
-    first = "".join(code[0]["source"])
-    assert "import linclass as lc" in first, (
-        f"{path.name}: the first code cell must import linclass as lc"
+    assert len(code) >= 2, f"{path.name} has fewer than two code cells"
+    assert code[0] == setup_cell.cell(), (
+        f"{path.name}: the first code cell is not the current setup cell; "
+        "run `python -m tools.book.setup_cell --write`"
     )
+    assert "import linclass as lc" in "".join(code[1]["source"]), (
+        f"{path.name}: the second code cell must import linclass as lc"
+    )
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
+def test_notebook_needs_no_book_tooling(path):
+    # A chapter must run in Colab or Binder, where none of the book's tools exist.
+    nb = json.loads(path.read_text())
+    tooling = re.compile(
+        r"^\s*(from|import)\s+(myst_nb|sphinx\w*|jupyter_book)\b", re.M
+    )
+    offenders = [
+        "".join(c["source"]).strip().splitlines()[0]
+        for c in nb["cells"]
+        if c["cell_type"] == "code" and tooling.search("".join(c["source"]))
+    ]
+    assert not offenders, f"{path.name} imports book tooling: {offenders}"
 
 
 def test_every_chapter_is_in_the_toc_and_every_toc_entry_exists():

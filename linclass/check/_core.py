@@ -1,0 +1,348 @@
+"""The machinery behind ``lc.check``: registries, verdicts, and safe runs.
+
+A learner's answer is judged here, so nothing in this module may raise into the
+learner's notebook because the answer is wrong: a wrong answer, an exception in the
+learner's code, a wrong type or an endless loop all become a :class:`Verdict` that says
+what went wrong on which case. Only a mistake of the *book* (an unknown exercise id)
+raises.
+"""
+
+from __future__ import annotations
+
+import copy
+import dis
+import math
+import signal
+import threading
+import traceback
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["Case", "Verdict", "register_exercise", "register_answer"]
+
+CASE_SECONDS = 10  # a case that runs longer is an endless loop, not a slow answer
+
+
+@dataclass(frozen=True)
+class Case:
+    """One test case of a coding exercise.
+
+    Parameters
+    ----------
+    name : str
+        What the case is about, shown to the learner when it fails
+        ("a point exactly on the hyperplane").
+    args : tuple
+        Positional arguments for the learner's function (deep-copied for each call,
+        so a function that changes its input cannot spoil the next case).
+    expected : object
+        The reference result, computed with ``linclass``.
+    kwargs : mapping, optional
+        Keyword arguments for the learner's function.
+    compare : callable, optional
+        ``compare(got, expected)`` returns ``None`` when ``got`` is right and otherwise
+        a short sentence saying how it differs. Default: :func:`same`.
+    """
+
+    name: str
+    args: tuple
+    expected: object
+    kwargs: Mapping = field(default_factory=dict)
+    compare: Callable[[object, object], str | None] | None = None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of a check: ``bool(verdict)`` is true only when it is correct.
+
+    ``status`` is one of ``"correct"``, ``"wrong"`` or ``"not attempted"``;
+    ``message`` is the sentence printed for the learner.
+    """
+
+    exercise: str
+    status: str
+    message: str
+
+    def __bool__(self):
+        return self.status == "correct"
+
+    def __repr__(self):
+        return f"Verdict({self.exercise!r}, {self.status!r})"
+
+    def _ipython_display_(self):
+        # The message has been printed already; echoing the object would repeat it.
+        pass
+
+
+@dataclass(frozen=True)
+class Exercise:
+    id: str
+    title: str
+    cases: Callable[[], Iterable[Case]]
+
+
+@dataclass(frozen=True)
+class Answer:
+    id: str
+    label: str
+    kind: str
+    expected: object
+    decimals: int = 3
+
+
+EXERCISES: dict[str, Exercise] = {}
+ANSWERS: dict[str, Answer] = {}
+KINDS = ("number", "integer", "vector", "choice")
+
+
+def register_exercise(exercise_id, title, cases):
+    """Register the cases of a coding exercise; ``cases()`` builds them lazily."""
+    if exercise_id in EXERCISES:
+        raise ValueError(f"exercise {exercise_id!r} is registered twice")
+    EXERCISES[exercise_id] = Exercise(exercise_id, title, cases)
+
+
+def register_answer(answer_id, label, kind, expected, decimals=3):
+    """Register the answer key of one exercise part.
+
+    ``kind`` is ``"number"`` (compared after rounding to ``decimals`` places),
+    ``"integer"``, ``"vector"`` (numbers, each rounded to ``decimals`` places) or
+    ``"choice"`` (``expected`` is a string or a tuple of accepted spellings).
+    ``expected`` may be a callable, evaluated when the answer is checked, so that an
+    answer computed by ``linclass`` stays computed.
+    """
+    if answer_id in ANSWERS:
+        raise ValueError(f"answer {answer_id!r} is registered twice")
+    if kind not in KINDS:
+        raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
+    ANSWERS[answer_id] = Answer(answer_id, label, kind, expected, decimals)
+
+
+def lookup(registry, key, what):
+    if key not in registry:
+        known = ", ".join(sorted(registry)) or "none"
+        raise ValueError(f"no {what} called {key!r}; the known ones are: {known}")
+    return registry[key]
+
+
+# --- comparing results -----------------------------------------------------------
+
+
+def show(value, limit=6):
+    """A short printable form of a value: small arrays in full, large ones by shape."""
+    if isinstance(value, np.ndarray) and value.size > limit:
+        return f"an array of shape {value.shape}"
+    if isinstance(value, np.ndarray):
+        return np.array2string(value, precision=6, separator=", ")
+    if isinstance(value, tuple):
+        return "(" + ", ".join(show(v, limit) for v in value) + ")"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def same(got, expected, rtol=0.0, atol=0.0):
+    """Compare two results: numbers and arrays elementwise, tuples item by item."""
+    if isinstance(expected, tuple):
+        if not isinstance(got, tuple | list) or len(got) != len(expected):
+            return f"expected a tuple of {len(expected)} items, got {show(got)}"
+        for k, (g, e) in enumerate(zip(got, expected, strict=True)):
+            problem = same(g, e, rtol, atol)
+            if problem:
+                return f"item {k} of the result: {problem}"
+        return None
+    if isinstance(expected, bool | str) or expected is None:
+        return None if got == expected else f"expected {expected!r}, got {show(got)}"
+    try:
+        g = np.asarray(got, dtype=float)
+    except (TypeError, ValueError):
+        return f"expected a number or an array, got {show(got)}"
+    e = np.asarray(expected, dtype=float)
+    if g.shape != e.shape:
+        return f"expected shape {e.shape}, got shape {g.shape} ({show(got)})"
+    if not np.allclose(g, e, rtol=rtol, atol=atol, equal_nan=False):
+        return f"expected {show(e)}, got {show(g)}"
+    return None
+
+
+def close(rtol=1e-9, atol=1e-12):
+    """A ``compare`` function that allows rounding differences."""
+    return lambda got, expected: same(got, expected, rtol=rtol, atol=atol)
+
+
+# --- running the learner's code ---------------------------------------------------
+
+_STUB_OPS = {"RESUME", "NOP", "LOAD_CONST", "RETURN_VALUE", "RETURN_CONST", "POP_TOP"}
+
+
+def is_stub(fn):
+    """True for a function whose body is only a docstring, ``...`` or ``pass``."""
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return False
+    ops = list(dis.get_instructions(code))
+    if {op.opname for op in ops} - _STUB_OPS:
+        return False
+    return all(op.argval in (None, Ellipsis) for op in ops if "CONST" in op.opname)
+
+
+class _Timeout(Exception):
+    pass
+
+
+@contextmanager
+def _time_limit(seconds):
+    # SIGALRM only works in the main thread of a Unix process, which is where a
+    # Jupyter kernel runs cells; elsewhere the case runs without a limit.
+    usable = hasattr(signal, "SIGALRM") and (
+        threading.current_thread() is threading.main_thread()
+    )
+    if not usable:
+        yield
+        return
+
+    def _raise(signum, frame):
+        raise _Timeout
+
+    previous = signal.signal(signal.SIGALRM, _raise)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _error_line(exc):
+    last = traceback.extract_tb(exc.__traceback__)[-1]
+    where = f"line {last.lineno}: {last.line}" if last.line else f"line {last.lineno}"
+    return f"{type(exc).__name__}: {exc} ({where})"
+
+
+def run_exercise(exercise_id, fn):
+    """Run the learner's ``fn`` on every case of an exercise and judge it."""
+    ex = lookup(EXERCISES, exercise_id, "exercise")
+    head = f"{exercise_id} ({ex.title})"
+    if fn is None or fn is Ellipsis or (callable(fn) and is_stub(fn)):
+        return Verdict(exercise_id, "not attempted", f"… {head}: not attempted yet.")
+    if not callable(fn):
+        return Verdict(
+            exercise_id, "wrong", f"✗ {head}: expected a function, got {show(fn)}."
+        )
+    cases = list(ex.cases())
+    for k, case in enumerate(cases, 1):
+        where = f"case {k} of {len(cases)}, {case.name}"
+        args, kwargs = copy.deepcopy(case.args), copy.deepcopy(dict(case.kwargs))
+        try:
+            with _time_limit(CASE_SECONDS):
+                got = fn(*args, **kwargs)
+        except NotImplementedError:
+            return Verdict(
+                exercise_id, "not attempted", f"… {head}: not attempted yet."
+            )
+        except _Timeout:
+            return Verdict(
+                exercise_id,
+                "wrong",
+                f"✗ {head}: {where}: still running after {CASE_SECONDS} s "
+                "(an endless loop? a missing stopping test?).",
+            )
+        except Exception as exc:  # the learner's bug, reported, never raised
+            return Verdict(
+                exercise_id, "wrong", f"✗ {head}: {where}: raised {_error_line(exc)}."
+            )
+        problem = (case.compare or same)(got, case.expected)
+        if problem:
+            return Verdict(exercise_id, "wrong", f"✗ {head}: {where}: {problem}.")
+    return Verdict(
+        exercise_id, "correct", f"✓ {head}: correct on all {len(cases)} cases."
+    )
+
+
+# --- answers to pen-and-paper parts --------------------------------------------------
+
+
+def _number(value):
+    if isinstance(value, bool) or value is None:
+        raise ValueError
+    x = float(value.strip()) if isinstance(value, str) else float(value)
+    if not math.isfinite(x):
+        raise ValueError
+    return x
+
+
+def _fixed(x, decimals):
+    text = f"{round(x, decimals):.{decimals}f}"
+    return "0" + text[2:] if text.startswith("-0") and float(text) == 0 else text
+
+
+def canonical(kind, value, decimals=3):
+    """The canonical text of an answer, shared with the site's answer boxes.
+
+    Raises ``ValueError`` when ``value`` does not have the form ``kind`` asks for.
+    """
+    if kind == "number":
+        return _fixed(_number(value), decimals)
+    if kind == "integer":
+        x = _number(value)
+        if x != round(x):
+            raise ValueError
+        return str(round(x))
+    if kind == "vector":
+        if isinstance(value, str):
+            # The site's answer boxes send text: "1, -2, -1", "(1 -2 -1)", "[1;-2;-1]".
+            value = value.translate(str.maketrans(",;()[]", "      ")).split()
+        items = np.ravel(np.asarray(value, dtype=object)).tolist()
+        if not items:
+            raise ValueError
+        return ",".join(_fixed(_number(v), decimals) for v in items)
+    if not isinstance(value, str):
+        raise ValueError
+    return " ".join(value.lower().split())
+
+
+def accepted(spec):
+    """The canonical texts that count as right for an answer key."""
+    expected = spec.expected() if callable(spec.expected) else spec.expected
+    if spec.kind == "choice":
+        options = (expected,) if isinstance(expected, str) else tuple(expected)
+        return {canonical("choice", o) for o in options}
+    return {canonical(spec.kind, expected, spec.decimals)}
+
+
+FORMS = {
+    "number": "a number ({decimals} decimal places are compared)",
+    "integer": "a whole number",
+    "vector": "a list of numbers ({decimals} decimal places are compared)",
+    "choice": "a short text answer",
+}
+
+
+def run_answer(answer_id, value):
+    """Judge the learner's ``value`` for one exercise part; never give it away."""
+    spec = lookup(ANSWERS, answer_id, "answer")
+    head = f"{answer_id} ({spec.label})"
+    if value is Ellipsis or value is None:
+        return Verdict(answer_id, "not attempted", f"… {head}: not attempted yet.")
+    form = FORMS[spec.kind].format(decimals=spec.decimals)
+    try:
+        given = canonical(spec.kind, value, spec.decimals)
+    except (TypeError, ValueError):
+        return Verdict(
+            answer_id, "wrong", f"✗ {head}: expected {form}, got {show(value)}."
+        )
+    right = accepted(spec)
+    if given in right:
+        return Verdict(answer_id, "correct", f"✓ {head}: correct.")
+    if spec.kind == "vector":
+        n_right = len(next(iter(right)).split(","))
+        n_given = len(given.split(","))
+        if n_given != n_right:
+            return Verdict(
+                answer_id,
+                "wrong",
+                f"✗ {head}: expected {n_right} numbers, got {n_given}.",
+            )
+    return Verdict(answer_id, "wrong", f"✗ {head}: not yet; check your working.")

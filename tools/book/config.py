@@ -1,0 +1,47 @@
+"""The book's settings, read from the files that own them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+CHAPTERS = ROOT / "chapters"
+
+
+def site_url(root=ROOT):
+    """The published site's address, ``html.baseurl`` in ``_config.yml``."""
+    config = yaml.safe_load((Path(root) / "_config.yml").read_text(encoding="utf-8"))
+    url = (config.get("html") or {}).get("baseurl")
+    if not url or not re.match(r"^https?://", url):
+        raise ValueError("_config.yml must set html.baseurl to the site's http(s) URL")
+    return url if url.endswith("/") else url + "/"
+
+
+def version(root=ROOT):
+    """``linclass.__version__``, read without importing the package."""
+    text = (Path(root) / "linclass" / "__init__.py").read_text(encoding="utf-8")
+    match = re.search(r'^__version__ = "([^"]+)"', text, flags=re.M)
+    if not match:
+        raise ValueError("linclass/__init__.py has no __version__ line")
+    return match.group(1)
+
+
+def wheel_name(root=ROOT):
+    """The file name ``pip wheel`` gives the package's pure-Python wheel."""
+    # A regular expression, not tomllib, which Python 3.10 lacks.
+    text = (Path(root) / "pyproject.toml").read_text(encoding="utf-8")
+    name = re.search(r'^name = "([^"]+)"', text, flags=re.M).group(1).replace("-", "_")
+    return f"{name}-{version(root)}-py3-none-any.whl"
+
+
+def wheel_url(root=ROOT):
+    """Where the published site serves the wheel."""
+    return f"{site_url(root)}_static/wheels/{wheel_name(root)}"
+
+
+def chapter_paths(root=ROOT):
+    """The chapter notebooks, in the book's order."""
+    return sorted((Path(root) / "chapters").glob("[0-9][0-9]_*.ipynb"))

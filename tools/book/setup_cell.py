@@ -1,0 +1,93 @@
+"""The setup cell every chapter starts with, and the tool that keeps it current.
+
+A chapter opened outside the course's environment (Colab, Binder, a notebook
+downloaded from the site) lacks ``linclass``. Its first cell installs the wheel the
+published site serves, or the one named by ``LINCLASS_WHEEL_URL`` (which the tests
+use to point at a local server). The cell's text depends on the site's URL and the
+package version, so it is written by this tool, not by hand:
+
+    python -m tools.book.setup_cell          # check, exit 1 when a chapter is stale
+    python -m tools.book.setup_cell --write  # rewrite the chapters' setup cells
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import config
+
+TAG = "remove-cell"  # Jupyter shows it; the site, which has no kernel, does not
+
+TEMPLATE = """\
+# Setup for Colab, Binder or a downloaded notebook: install linclass if it is missing.
+import importlib.util
+import os
+
+if importlib.util.find_spec("linclass") is None:
+    wheel = os.environ.get("LINCLASS_WHEEL_URL", "{url}")
+    %pip install --quiet {{wheel}}
+    print(f"Installed linclass from {{wheel}}")
+else:
+    print("linclass is already installed")"""
+
+
+def source(root=config.ROOT):
+    """The setup cell's source for the current site URL and version."""
+    return TEMPLATE.format(url=config.wheel_url(root))
+
+
+def cell(root=config.ROOT):
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "linclass-setup",
+        "metadata": {"tags": [TAG]},
+        "outputs": [],
+        "source": source(root).splitlines(keepends=True),
+    }
+
+
+def is_setup_cell(c):
+    return c["cell_type"] == "code" and "".join(c["source"]).startswith(
+        "# Setup for Colab"
+    )
+
+
+def first_code_cell(nb):
+    return next((c for c in nb["cells"] if c["cell_type"] == "code"), None)
+
+
+def stale(path, root=config.ROOT):
+    """True unless the notebook's first code cell is exactly the current setup cell."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    return first_code_cell(nb) != cell(root)
+
+
+def write(path, root=config.ROOT):
+    """Put the current setup cell before the notebook's first code cell."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    cells = [c for c in nb["cells"] if not is_setup_cell(c)]
+    at = next((k for k, c in enumerate(cells) if c["cell_type"] == "code"), len(cells))
+    nb["cells"] = [*cells[:at], cell(root), *cells[at:]]
+    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", "utf-8")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="rewrite stale cells")
+    args = parser.parse_args(argv)
+    bad = [p for p in config.chapter_paths() if stale(p)]
+    if args.write:
+        for p in bad:
+            write(p)
+            print(f"updated the setup cell of {p.name}")
+        return 0
+    for p in bad:
+        print(f"{p.name}: setup cell missing or stale; run python -m {__spec__.name}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
