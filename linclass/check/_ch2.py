@@ -17,10 +17,10 @@ def _batch_reference(X, y, eta=1.0, max_epochs=1000):
 def _batch_cases():
     data = make_separable(n=40, margin=0.1, random_state=1)
     far = make_separable(n=30, margin=0.2, center=[3.0, -2.0], random_state=2)
-    # After the first step, w = (2, 1) and b = 1 put (-1, 0) exactly on the line:
-    # a score of 0 must count as a mistake.
-    tie_X = np.array([[1.0, 0.0], [-1.0, 0.0], [0.0, 1.0]])
-    tie_y = np.array([1.0, -1.0, 1.0])
+    # After the first step, w = (0, 2) and b = 2 put (0, -1) exactly on the line:
+    # a score of 0 must count as a mistake, or the run stops after epoch 2.
+    tie_X = np.array([[-2.0, 2.0], [0.0, -1.0], [1.0, 0.0], [-1.0, -1.0]])
+    tie_y = np.array([1.0, 1.0, 1.0, -1.0])
     ints_X = np.array([[2, 1], [1, 3], [-1, -2], [-3, 1]])
     ints_y = np.array([1, 1, -1, -1])
     cases = [

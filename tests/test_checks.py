@@ -1,0 +1,95 @@
+"""Every self-check of ``lc.check`` against the book: it accepts the book's own
+solution, it knows an untouched stub, and the chapters and the checks agree on which
+exercises and answer boxes exist."""
+
+import json
+import re
+
+import pytest
+from exercise_sources import book_solution, solution_cells
+
+import linclass as lc
+from linclass.check._core import ANSWERS, EXERCISES
+from tools.book.config import chapter_paths
+
+BOX = re.compile(r'<div class="lc-answer" data-answer="([^"]+)"></div>')
+CHECK_CALL = re.compile(r'lc\.check\.(exercise|answer)\("([^"]+)"')
+
+
+def _chapter_text(kind):
+    out = []
+    for path in chapter_paths():
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        out += ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == kind]
+    return "\n".join(out)
+
+
+def test_every_exercise_check_is_called_in_a_chapter_and_vice_versa():
+    called = {
+        m[1] for m in CHECK_CALL.findall(_chapter_text("code")) if m[0] == "exercise"
+    }
+    assert called == set(EXERCISES), (
+        f"checks never called: {set(EXERCISES) - called}; "
+        f"called but not registered: {called - set(EXERCISES)}"
+    )
+
+
+def test_every_answer_box_has_a_key_and_every_key_a_box_or_call():
+    boxes = set(BOX.findall(_chapter_text("markdown")))
+    called = {
+        m[1] for m in CHECK_CALL.findall(_chapter_text("code")) if m[0] == "answer"
+    }
+    assert boxes <= set(ANSWERS), f"boxes without an answer key: {boxes - set(ANSWERS)}"
+    assert set(ANSWERS) <= boxes | called, (
+        f"answer keys no chapter uses: {set(ANSWERS) - boxes - called}"
+    )
+
+
+@pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
+def test_check_accepts_the_books_solution(exercise_id):
+    namespace = book_solution(exercise_id)
+    cells = [
+        c
+        for path in chapter_paths()
+        for c in solution_cells(path).get(exercise_id, [])
+        if "check" in c["metadata"].get("tags", [])
+    ]
+    calls = [
+        m
+        for c in cells
+        for m in re.findall(
+            r'lc\.check\.exercise\("' + re.escape(exercise_id) + r'",\s*(\w+)\)',
+            "".join(c["source"]),
+        )
+    ]
+    assert calls, f"no check cell calls lc.check.exercise({exercise_id!r}, ...)"
+    for name in calls:
+        verdict = lc.check.exercise(exercise_id, namespace[name])
+        assert verdict, verdict.message
+
+
+@pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
+def test_untouched_stub_is_not_attempted(exercise_id):
+    def stub(*args, **kwargs):
+        """The exercise edition's starter."""
+        raise NotImplementedError
+
+    def dots(*args, **kwargs): ...
+
+    for fn in (stub, dots, ...):
+        verdict = lc.check.exercise(exercise_id, fn)
+        assert verdict.status == "not attempted", verdict.message
+
+
+@pytest.mark.parametrize("answer_id", sorted(ANSWERS))
+def test_answer_key_knows_an_untouched_cell_and_junk(answer_id):
+    assert lc.check.answer(answer_id, ...).status == "not attempted"
+    verdict = lc.check.answer(answer_id, object())
+    assert verdict.status == "wrong" and "expected" in verdict.message
+
+
+def test_unknown_ids_name_the_known_ones():
+    with pytest.raises(ValueError, match="ex-ch2-batch-code"):
+        lc.check.exercise("ex-ch9-nothing", print)
+    with pytest.raises(ValueError, match="known"):
+        lc.check.answer("ex-ch9-nothing", 1)
