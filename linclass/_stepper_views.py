@@ -14,7 +14,6 @@ from linclass._artists import (
     INK,
     MISTAKE,
     OLD,
-    POCKET,
     UPDATE,
     Arrow,
     Hyperplane,
@@ -96,11 +95,11 @@ class BinaryView:
         ax, ax2 = fig.subplots(1, 2, width_ratios=[1.15, 1])
         return ax, ax2
 
-    def _data_panel(self, ax, label="decision boundary"):
+    def _data_panel(self, ax, label="decision boundary", **line):
         plotting.plot_data(ax, self.X, self.y, labels=self.labels)
         plotting.setup_axes(ax, self.xlim, self.ylim)
         positive = plotting.class_colors(2)[1]
-        self.plane = Hyperplane(ax, shade=positive, label=label)
+        self.plane = Hyperplane(ax, shade=positive, label=label, **line)
         self.box = status_title(ax)
         self.undefined = ax.text(
             0.5,
@@ -205,30 +204,36 @@ class PocketView(BinaryView):
             raise ValueError("reference is only available for a Perceptron run")
         super().__init__(estimator, X, y_pm)
         self.panels = 2  # data, error curves
+        self.ratchet = bool(getattr(estimator, "ratchet", False))
+        self.name = "ratchet pocket" if self.ratchet else "pocket"
 
     def setup(self, fig):
         """Draw the data panel and the error-curve panel."""
         ax, ax2 = self._axes(fig)
-        self._data_panel(ax, label="running weights")
-        self.pocket = Hyperplane(
-            ax, color=POCKET, ls="--", lw=2.2, label="pocket weights"
-        )
+        # The colours and names of chapter 4's figures: running weights in
+        # vermillion, the plain pocket in blue, the ratchet pocket in green.
+        running = plotting.PALETTE["vermillion"]
+        pocket = plotting.PALETTE["green" if self.ratchet else "blue"]
+        name = self.name
+        self._data_panel(ax, label="running weights", color=running)
+        self.pocket = Hyperplane(ax, color=pocket, ls="--", lw=2.2, label=name)
         self.ring = Rings(ax, color=INK, label="visited point")
         side_legend(ax)
-        steps, running, pocket = self.h.error_curve()
+        steps, running_err, pocket_err = self.h.error_curve()
         T = self.h.n_steps
         for values, color, label in (
-            (running, INK, "running weights"),
-            (pocket, POCKET, "pocket weights"),
+            (running_err, running, "running weights"),
+            (pocket_err, pocket, name),
         ):
             plotting.plot_steps(ax2, steps, values, label, end=T, color=color)
-        ax2.set(xlim=(0, max(T, 1)), ylim=(0, max(0.05, 1.05 * float(np.max(running)))))
+        top = max(0.05, 1.05 * float(np.max(running_err)))
+        ax2.set(xlim=(0, max(T, 1)), ylim=(0, top))
         ax2.set(xlabel="step t", ylabel="training error")
-        ax2.set_title("training error: running and pocket", fontsize=10)
+        ax2.set_title(f"training error: running weights and {name}", fontsize=10)
         ax2.legend(loc="upper right", fontsize=8)
         self.cursor = cursor(ax2)
         self.dots = ax2.scatter(
-            [0, 0], [0, 0], s=30, c=[INK, POCKET], zorder=5, animated=True
+            [0, 0], [0, 0], s=30, c=[running, pocket], zorder=5, animated=True
         )
 
     def update(self, t):
@@ -241,7 +246,7 @@ class PocketView(BinaryView):
         run_err, pocket_err = h.train_error_at(t), h.pocket_error_at(t)
         self.cursor.set_xdata([t, t])
         self.dots.set_offsets([[t, run_err], [t, pocket_err]])
-        errors = f"running error {run_err:.0%} · pocket error {pocket_err:.0%}"
+        errors = f"running error {run_err:.0%} · {self.name} error {pocket_err:.0%}"
         i, mistake = _show_visit(self, t, "w = 0, b = 0")
         if i is None:
             return f"step 0 of {T}: w = 0, b = 0 · {errors}"
@@ -249,7 +254,7 @@ class PocketView(BinaryView):
         steps = h.pocket_steps
         j = np.searchsorted(steps, t)
         took = (
-            " · the pocket takes the running weights"
+            f" · the {self.name} takes the running weights"
             if (j < len(steps) and steps[j] == t)
             else ""
         )

@@ -5,7 +5,9 @@ be arbitrarily bad. The pocket runs the perceptron on points drawn at random
 and keeps "in its pocket" the weights that survived the longest run of
 consecutive correct classifications. With the ratchet, the pocket accepts a
 candidate only if its training error is also strictly lower, so the pocket's
-training error never increases.
+training error never increases. ``criterion="error"`` is the variant of many
+lecture notes: after every update, evaluate the training error and keep the
+weights if it is the lowest so far.
 
 The run lengths come for free from the block scan of
 :func:`next_mistake`: between two mistakes every visit is a
@@ -119,8 +121,10 @@ def training_error(X, yf, wa):
 class _PocketRun:
     """State of one pocket run (kept in an object so the loop reads plainly)."""
 
-    def __init__(self, X, yf, ratchet):
-        self.X, self.yf, self.ratchet = X, yf, ratchet
+    def __init__(self, X, yf, ratchet, by_error=False):
+        self.X, self.yf, self.ratchet, self.by_error = X, yf, ratchet, by_error
+        self.n_evals = 0  # training-error evaluations the algorithm itself needs
+        self.evaluated = True  # the running weights' error has been paid for
         self.wa = np.zeros(X.shape[1] + 1)
         self.pocket = self.wa.copy()
         self.error = training_error(X, yf, self.wa)
@@ -134,14 +138,21 @@ class _PocketRun:
     def correct_stretch(self, first_step, k):
         """Account for ``k`` correct visits starting at step ``first_step``."""
         new_run = self.run + k
-        if new_run > self.best_run:
+        if new_run > self.best_run and not self.by_error:
             if self.current:
                 self.best_run = new_run
-            elif not self.ratchet or self.error < self.pocket_error:
+            elif not self.ratchet or self.lower_error():
                 # The run overtakes the pocket's at this visit of the stretch.
                 self.take(first_step + max(0, self.best_run - self.run))
                 self.best_run = new_run
         self.run = new_run
+
+    def lower_error(self):
+        """The ratchet's test; the first test of new running weights costs a pass."""
+        if not self.evaluated:
+            self.n_evals += 1
+            self.evaluated = True
+        return self.error < self.pocket_error
 
     def take(self, step):
         self.pocket = self.wa.copy()
@@ -149,13 +160,20 @@ class _PocketRun:
         self.pocket_steps.append(step)
         self.current = True
 
-    def mistake(self, x, c, bscale):
+    def mistake(self, x, c, bscale, step):
         _add_update(self.wa, x, c, bscale)
         self.run = 0
         self.current = False
-        # The running weights' error changes only here, so only here is it computed.
+        # The running weights' error changes only here, so only here is it computed
+        # (for the history; n_evals counts only what the algorithm needs).
         self.error = training_error(self.X, self.yf, self.wa)
         self.errors.append(self.error)
+        self.evaluated = False
+        if self.by_error:
+            self.n_evals += 1
+            self.evaluated = True
+            if self.error < self.pocket_error:
+                self.take(step)
 
 
 class Pocket(BinaryLinearClassifier):
@@ -184,6 +202,11 @@ class Pocket(BinaryLinearClassifier):
         Seed of ``np.random.default_rng`` that draws, per epoch,
         ``rng.integers(0, n, size=n)``; the draws are stored (int32) in
         ``history_.indices``.
+    criterion : {"run", "error"}, default="run"
+        What "best" means. ``"run"``: Gallant's longest run of consecutive
+        correct draws. ``"error"``: after every update, evaluate the training
+        error of the new weights and keep them if it is strictly the lowest so
+        far (the pocket of many lecture notes; not combined with the ratchet).
 
     Attributes
     ----------
@@ -195,6 +218,11 @@ class Pocket(BinaryLinearClassifier):
         Epochs run (the last one may be partial if training converged).
     n_mistakes_ : int
         Number of updates of the running weights.
+    n_error_evals_ : int
+        Training-error evaluations (full passes over the data) the algorithm
+        needs: none for the plain pocket, one per candidate put to the ratchet's
+        test, one per update for ``criterion="error"``. The stop at zero training
+        error is a shortcut of this implementation and is not counted.
     converged_ : bool
         True if the running weights reached zero training error (they then go
         straight into the pocket and training stops).
@@ -226,10 +254,12 @@ class Pocket(BinaryLinearClassifier):
         ratchet=False,
         fit_intercept=True,
         random_state=None,
+        criterion="run",
     ):
         self.eta = eta
         self.max_iter = max_iter
         self.ratchet = ratchet
+        self.criterion = criterion
         self.fit_intercept = fit_intercept
         self.random_state = random_state
 
@@ -245,12 +275,20 @@ class Pocket(BinaryLinearClassifier):
         eta = check_positive(self.eta, "eta")
         max_iter = check_nonnegative_int(self.max_iter, "max_iter")
         ratchet = check_bool(self.ratchet, "ratchet")
+        criterion = self.criterion
+        if criterion not in ("run", "error"):
+            raise ValueError(f"criterion must be 'run' or 'error'; got {criterion!r}")
+        if ratchet and criterion == "error":
+            raise ValueError(
+                "ratchet=True needs criterion='run': the 'error' pocket already "
+                "accepts only a strictly lower training error"
+            )
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         X, classes, yf = self._validate_data_labels(X, y)
         n, d = X.shape
         bscale = _bias_scale(X, fit_intercept, "unit")
         rng = np.random.default_rng(self.random_state)
-        state = _PocketRun(X, yf, ratchet)
+        state = _PocketRun(X, yf, ratchet, by_error=criterion == "error")
         steps, points, draws = [], [], []
         gap, epochs, n_steps, converged = 32.0, 0, 0, False
         while epochs < max_iter and not converged:
@@ -266,11 +304,12 @@ class Pocket(BinaryLinearClassifier):
                 if i < 0:
                     break
                 j = int(seq[i])
-                state.mistake(X[j], eta * ys[i], bscale)
+                state.mistake(X[j], eta * ys[i], bscale, offset + i + 1)
                 steps.append(offset + i + 1)
                 points.append(j)
                 if state.error == 0.0:
-                    state.take(offset + i + 1)
+                    if not state.current:
+                        state.take(offset + i + 1)
                     converged = True
                     break
                 pos = i + 1
@@ -281,6 +320,7 @@ class Pocket(BinaryLinearClassifier):
         self.intercept_ = state.pocket[-1:].copy()
         self.n_iter_ = epochs
         self.n_mistakes_ = len(steps)
+        self.n_error_evals_ = state.n_evals
         self.converged_ = converged
         self.history_ = PocketHistory(
             n_steps,

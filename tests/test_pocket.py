@@ -133,6 +133,32 @@ def test_pocket_beats_running_weights_on_noisy_data():
     assert est.score(X, y) > 0.7
 
 
+def test_error_criterion_keeps_the_first_lowest_error_of_the_run():
+    X, y = noisy(12, n=80)
+    est = Pocket(criterion="error", max_iter=20, random_state=1).fit(X, y)
+    h = est.history_
+    # Replay: the same running weights, evaluated after every update.
+    errors = [error(X, y, *h.weights_at(t)) for t in h.mistake_steps]
+    first_best = h.mistake_steps[int(np.argmin(errors))]
+    assert h.pocket_steps[-1] == first_best
+    w, b = h.weights_at(first_best)
+    assert np.array_equal(est.coef_[0], w) and est.intercept_[0] == b
+    assert est.n_error_evals_ == est.n_mistakes_ == len(errors)
+    again = Pocket(max_iter=20, random_state=1).fit(X, y)
+    assert np.array_equal(again.history_.mistake_steps, h.mistake_steps)
+
+
+def test_error_evaluations_of_the_run_pockets():
+    X, y = noisy(13, n=80)
+    plain = Pocket(max_iter=20, random_state=2).fit(X, y)
+    ratchet = Pocket(ratchet=True, max_iter=20, random_state=2).fit(X, y)
+    assert plain.n_error_evals_ == 0
+    # At most one evaluation per set of running weights, and at least one per
+    # replacement after the first (each needs the ratchet's test).
+    assert len(ratchet.history_.pocket_steps) - 1 <= ratchet.n_error_evals_
+    assert ratchet.n_error_evals_ <= ratchet.n_mistakes_
+
+
 def test_fit_intercept_false():
     X, y = noisy(11)
     est = Pocket(fit_intercept=False, max_iter=5, random_state=0).fit(X, y)
@@ -146,6 +172,8 @@ def test_fit_intercept_false():
         ({"max_iter": -3}, ValueError, "max_iter must be a non-negative integer"),
         ({"ratchet": 1}, TypeError, "ratchet must be True or False"),
         ({"fit_intercept": None}, TypeError, "fit_intercept must be True or False"),
+        ({"criterion": "runs"}, ValueError, "criterion must be 'run' or 'error'"),
+        ({"criterion": "error", "ratchet": True}, ValueError, "needs criterion='run'"),
     ],
 )
 def test_bad_hyper_parameters(params, error_type, match):
