@@ -1,0 +1,96 @@
+"""Chapter 3's checks reject plausible wrong answers, naming the failing case."""
+
+import numpy as np
+import pytest
+
+import linclass as lc
+
+
+def _bound(normalise=True, lengthen=True, use_c=True, check_sign=True):
+    def mistake_bound(X, y, w, b, c=1.0):
+        c = c if use_c else 1.0
+        Xc = np.column_stack([X, np.full(len(X), c)])
+        wc = np.append(w, b / c)
+        gamma = np.min(y * (Xc @ wc))
+        if normalise:
+            gamma = gamma / np.linalg.norm(wc)
+        if check_sign and gamma <= 0:
+            return np.inf
+        R = np.max(np.linalg.norm(Xc if lengthen else X, axis=1))
+        with np.errstate(divide="ignore"):
+            return (R / gamma) ** 2
+
+    return mistake_bound
+
+
+WRONG_BOUND = {
+    # wrong function, the case its verdict must name
+    "functional margin, w not normalised": (
+        _bound(normalise=False),
+        "separable data with a bias, c = 1",
+    ),
+    "the radius of x instead of (x, c)": (
+        _bound(lengthen=False),
+        "separable data with a bias, c = 1",
+    ),
+    "always appends 1": (_bound(use_c=False), "the R^2 bias update, c = R"),
+    "no test for a separator that fails": (
+        _bound(check_sign=False),
+        "a separator that misclassifies a point",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", WRONG_BOUND)
+def test_bound_check_rejects(name):
+    fn, case = WRONG_BOUND[name]
+    verdict = lc.check.exercise("ex-ch3-bound-code", fn)
+    assert verdict.status == "wrong" and case in verdict.message, verdict.message
+
+
+def test_bound_check_catches_the_unnormalised_separator_alone():
+    # Normalises w but forgets b/c in the length: only a bias-free case could pass,
+    # and the rescaled separator is no help.
+    def mistake_bound(X, y, w, b, c=1.0):
+        Xc = np.column_stack([X, np.full(len(X), c)])
+        gamma = np.min(y * (X @ w + b)) / np.linalg.norm(w)
+        R = np.max(np.linalg.norm(Xc, axis=1))
+        return np.inf if gamma <= 0 else (R / gamma) ** 2
+
+    verdict = lc.check.exercise("ex-ch3-bound-code", mistake_bound)
+    assert "case 1 of" in verdict.message, verdict.message
+
+
+def test_the_tie_case_has_a_point_exactly_on_the_hyperplane():
+    cases = {c.name: c for c in lc.check._ch3._bound_cases()}
+    X, y, w, b = cases["a point exactly on the hyperplane"].args
+    assert np.min(y * (X @ w + b)) == 0
+    X, y, w, b = cases["a separator that misclassifies a point"].args
+    assert np.min(y * (X @ w + b)) < 0
+
+
+@pytest.mark.parametrize(
+    ("answer_id", "wrong"),
+    [
+        ("ex-ch3-epochs-b", 56),  # forgot the final clean epoch
+        ("ex-ch3-epochs-b", 58),  # rounded (R/gamma)^2 up, then added 1
+        ("ex-ch3-epochs-b", 56.25),
+        ("ex-ch3-epochs-c", 2800),  # n times the mistakes
+        ("ex-ch3-epochs-c", 57),  # epochs instead of visits
+        ("ex-ch3-constant-b", 4),  # c = R
+        ("ex-ch3-constant-b", 1),  # c = 1
+    ],
+)
+def test_answer_keys_reject(answer_id, wrong):
+    assert lc.check.answer(answer_id, wrong).status == "wrong"
+
+
+def test_answer_keys_accept_the_worked_values():
+    R, gamma, n = 3.0, 0.4, 50
+    epochs = int(np.floor((R / gamma) ** 2)) + 1
+    assert lc.check.answer("ex-ch3-epochs-b", epochs)
+    assert lc.check.answer("ex-ch3-epochs-c", n * epochs)
+    R, b = 4.0, 1.0
+    cs = np.linspace(0.5, 8, 1501)
+    bound = (R**2 + cs**2) * (1 + b**2 / cs**2)  # times 1/gamma^2
+    assert lc.check.answer("ex-ch3-constant-b", cs[np.argmin(bound)])
