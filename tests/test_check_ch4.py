@@ -1,0 +1,92 @@
+"""Chapter 4's checks reject plausible wrong answers, naming the failing case."""
+
+import numpy as np
+import pytest
+
+import linclass as lc
+
+
+def _pocket(strict=False, replace_ties=False, evals_per_visit=False, eta_used=True):
+    def error_pocket(X, y, epochs, eta=1.0):
+        step = eta if eta_used else 1.0
+        w, b = np.zeros(X.shape[1]), 0.0
+        pw, pb, best, evals = w.copy(), b, 1.0, 0
+        for t in range(epochs * len(X)):
+            i = t % len(X)
+            evals += evals_per_visit
+            if y[i] * (X[i] @ w + b) <= 0:
+                w, b = w + step * y[i] * X[i], b + step * y[i]
+                s = y * (X @ w + b)
+                err = np.mean(s < 0) if strict else np.mean(s <= 0)
+                evals += not evals_per_visit
+                if err < best or (replace_ties and err == best):
+                    pw, pb, best = w.copy(), b, err
+        return pw, pb, evals
+
+    return error_pocket
+
+
+WRONG_POCKET = {
+    # wrong function, the case its verdict must name
+    "a score of 0 counted as correct": (
+        _pocket(strict=True),
+        "a point exactly on the hyperplane",
+    ),
+    "equal errors replace the pocket": (
+        _pocket(replace_ties=True),
+        "noisy data in the unit disc",
+    ),
+    "one evaluation per visit": (
+        _pocket(evals_per_visit=True),
+        "noisy data in the unit disc",
+    ),
+    "the learning rate ignored": (_pocket(eta_used=False), "a learning rate of 0.5"),
+}
+
+
+@pytest.mark.parametrize("name", WRONG_POCKET)
+def test_error_pocket_check_rejects(name):
+    fn, case = WRONG_POCKET[name]
+    verdict = lc.check.exercise("ex-ch4-error-pocket", fn)
+    assert verdict.status == "wrong" and case in verdict.message, verdict.message
+
+
+def test_the_edge_cases_exercise_what_their_names_say():
+    cases = {c.name: c for c in lc.check._ch4._error_pocket_cases()}
+    tie = cases["a point exactly on the hyperplane"]
+    strict = _pocket(strict=True)(*tie.args)
+    assert strict[1] != tie.expected[1], "a score of exactly 0 decides this case"
+    same = cases["later weights with an equal error"]
+    loose = _pocket(replace_ties=True)(*same.args)
+    assert not np.allclose(loose[0], same.expected[0]), "an equal error occurs"
+    clean = cases["separable data: no update once the error is 0"]
+    w, b, _ = clean.expected
+    X, y, _ = clean.args
+    assert np.all(y * (X @ w + b) > 0), "the pocket separates the clean data"
+
+
+def test_error_pocket_check_accepts_the_numpy_reference():
+    assert lc.check.exercise("ex-ch4-error-pocket", _pocket())
+
+
+@pytest.mark.parametrize(
+    ("answer_id", "wrong"),
+    [
+        ("ex-ch4-runs-a", 5),  # 1 / eps
+        ("ex-ch4-runs-a", 0.25),  # eps / (1 - eps)
+        ("ex-ch4-runs-b", 13),  # rounded up
+        ("ex-ch4-runs-b", 12.91),  # not a whole number of draws
+        ("ex-ch4-runs-c", 29),
+        ("ex-ch4-runs-c", 27),
+    ],
+)
+def test_answer_keys_reject(answer_id, wrong):
+    assert lc.check.answer(answer_id, wrong).status == "wrong"
+
+
+def test_answer_keys_accept_the_worked_values():
+    eps = 0.2
+    assert lc.check.answer("ex-ch4-runs-a", (1 - eps) / eps)
+    for key, eps in (("ex-ch4-runs-b", 0.30), ("ex-ch4-runs-c", 0.15)):
+        r = next(r for r in range(1000) if (1 - eps) ** (r + 1) < 0.01)
+        assert lc.check.answer(key, r)
