@@ -72,10 +72,10 @@ register_answer(
     "integer",
     lambda: 50 * (math.floor(novikoff_bound(3.0, 0.4)) + 1),
 )
-# ex-ch3-constant: R = 4 and b* = 1; the best constant is c = sqrt(R |b*|).
+# ex-ch3-constant: R = 8 and b* = 2; the best constant is c = sqrt(R |b*|).
 register_answer(
     "ex-ch3-constant-b",
-    "the constant c that minimises the bound, for R = 4 and b* = 1",
+    "the constant c that minimises the bound, for R = 8 and b* = 2",
     "number",
-    lambda: math.sqrt(4.0 * 1.0),
+    lambda: math.sqrt(8.0 * 2.0),
 )
