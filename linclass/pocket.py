@@ -245,6 +245,9 @@ class Pocket(BinaryLinearClassifier):
     >>> steps, running, pocket = clf.history_.error_curve()
     >>> bool(np.all(np.diff(pocket) <= 0))
     True
+    >>> by_error = Pocket(criterion="error", max_iter=20, random_state=0)
+    >>> by_error.fit(X, [0, 0, 1, 1, 0]).n_error_evals_ == by_error.n_mistakes_
+    True
     """
 
     def __init__(
