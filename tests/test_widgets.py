@@ -6,6 +6,7 @@ import warnings
 import ipywidgets as widgets
 import numpy as np
 import pytest
+from matplotlib.colors import to_hex
 from player_html import payload, static_frame
 from sklearn.linear_model import Perceptron as SkPerceptron
 
@@ -201,6 +202,26 @@ def test_pocket_shows_running_and_pocket_weights():
                 _segment(view.pocket.line), _segment(view.plane.line)
             )
     assert taken >= 1
+
+
+def test_pocket_stepper_uses_the_colours_and_names_of_chapter_4():
+    data = lc.data.make_separable(n=50, margin=0.05, random_state=2)
+    y = lc.data.flip_labels(data.y, 0.1, random_state=0)
+    palette = lc.plotting.PALETTE
+    for ratchet, colour, name in (
+        (False, "blue", "pocket"),
+        (True, "green", "ratchet pocket"),
+    ):
+        clf = lc.Pocket(max_iter=3, ratchet=ratchet, random_state=0).fit(data.X, y)
+        stepper = Stepper(clf, data.X, y)
+        view = stepper.view
+        assert to_hex(view.pocket.line.get_color()) == to_hex(palette[colour])
+        assert to_hex(view.plane.line.get_color()) == to_hex(palette["vermillion"])
+        legend = view.plane.ax.get_legend()
+        labels = [text.get_text() for text in legend.get_texts()]
+        assert name in labels and "pocket weights" not in labels
+        stepper.step = stepper.n_steps
+        assert f"{name} error" in stepper.caption
 
 
 def test_multiclass_regions_are_the_predictions():
