@@ -5,5 +5,27 @@ inherit the environment and would then show no figures at all.
 """
 
 import matplotlib
+import pytest
+from site_server import serve_site
+
+from tools.book import fresh_env
 
 matplotlib.use("Agg")
+
+
+@pytest.fixture(scope="module")
+def served_site():
+    """The built site on 127.0.0.1 (see site_server.py); its base URL."""
+    with serve_site() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def fresh_base():
+    """The simulated Colab environment: what a chapter needs, without linclass."""
+    prefix = fresh_env.base_env()
+    for name in fresh_env.FORBIDDEN:
+        assert not fresh_env.can_import(prefix, name), f"the fresh env has {name}"
+    for name in ("numpy", "sklearn", "ipywidgets", "pandas"):
+        assert fresh_env.can_import(prefix, name), f"the fresh env lacks {name}"
+    return prefix
