@@ -76,3 +76,17 @@ def test_ch5_answers_accept_the_worked_values():
     assert lc.check.answer("ex-ch5-by-hand-b", w)
     assert lc.check.answer("ex-ch5-by-hand-c", -w @ [2.5, 0.5])
     assert lc.check.answer("ex-ch5-units-a", "0.1")
+
+
+def test_fisher_cases_are_what_their_names_say():
+    from linclass.check._core import EXERCISES
+
+    cases = {c.name: c.args for c in EXERCISES["ex-ch5-fisher-code"].cases()}
+    X, y = cases["elongated classes of equal size"]
+    assert np.sum(y == 0) == np.sum(y == 1)
+    X, y = cases["classes of unequal size"]
+    assert np.sum(y == 0) != np.sum(y == 1)
+    X, y = cases["data far from the origin"]
+    assert np.min(np.linalg.norm(X, axis=1)) > 1e4 * np.max(np.std(X, axis=0))
+    X, y = cases["integer input"]
+    assert X.dtype.kind == "i" and y.dtype.kind == "i"

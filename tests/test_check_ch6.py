@@ -75,3 +75,19 @@ def test_ch6_answers_accept_the_worked_values():
     assert lc.check.answer("ex-ch6-kesler-a", [0, 0, 0, *x1, *(-np.array(x1))])
     assert lc.check.answer("ex-ch6-kesler-c", 2 * 3.0**2 / 0.5**2)
     assert lc.check.answer("ex-ch6-ovo-cycles-b", 3)
+
+
+def test_kesler_cases_are_what_their_names_say():
+    from linclass.check._core import EXERCISES
+
+    cases = {c.name: c.args for c in EXERCISES["ex-ch6-kesler-code"].cases()}
+    _, y, _ = cases["three classes in the plane, points grouped by class"]
+    assert np.all(np.diff(y) >= 0) and len(np.unique(y)) == 3
+    _, y, _ = cases["labels in mixed order"]
+    assert np.any(np.diff(y) < 0)
+    _, y, K = cases["a class that no point belongs to"]
+    assert len(np.unique(y)) < K and y.max() == K - 1
+    _, y, K = cases["two classes"]
+    assert K == 2 and set(y) == {0, 1}
+    X, y, _ = cases["integer input"]
+    assert X.dtype.kind == "i"
