@@ -4,11 +4,24 @@ Set here rather than through MPLBACKEND in the Makefile, because notebook kernel
 inherit the environment and would then show no figures at all.
 """
 
+from pathlib import Path
+
 import matplotlib
 import pytest
 from site_server import serve_site
 
 from tools.book import fresh_env
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 
 matplotlib.use("Agg")
 
@@ -29,3 +42,16 @@ def fresh_base():
     for name in ("numpy", "sklearn", "ipywidgets", "pandas"):
         assert fresh_env.can_import(prefix, name), f"the fresh env lacks {name}"
     return prefix
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium, driven by Playwright."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

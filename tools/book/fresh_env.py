@@ -63,10 +63,13 @@ def base_env(cache=CACHE, lock=config.ROOT / "requirements.lock"):
         marker = prefix / ".fingerprint"
         if marker.exists() and marker.read_text() == stamp:
             return prefix
-        venv.EnvBuilder(with_pip=True, clear=True).create(prefix)
+        # No ensurepip needed (Debian's python3 may lack it): this environment's
+        # pip installs into the new one, pip itself included, for the notebook's
+        # own `%pip install`.
+        venv.EnvBuilder(with_pip=False, clear=True).create(prefix)
         done = subprocess.run(
-            [_python(prefix), "-m", "pip", "install", "--quiet", "-c", str(lock)]
-            + list(PACKAGES),
+            [sys.executable, "-m", "pip", "--python", str(_python(prefix))]
+            + ["install", "--quiet", "-c", str(lock), "pip", *PACKAGES],
             capture_output=True,
             text=True,
         )
