@@ -349,3 +349,25 @@ def test_explorers_reject_bad_input():
     line = np.c_[np.arange(6.0), 2 * np.arange(6.0)]
     with pytest.raises(ValueError, match="singular"):
         ProjectionExplorer(line, [0, 0, 0, 1, 1, 1])
+
+
+def test_stepper_rings_and_counts_the_points_an_update_breaks(run, stepper):
+    data, clf = run
+    h, seen = clf.history_, 0
+    for t in h.mistake_steps[:40]:
+        (w0, b0), (w1, b1) = h.weights_at(int(t) - 1), h.weights_at(int(t))
+        m0, m1 = data.y * (data.X @ w0 + b0), data.y * (data.X @ w1 + b1)
+        broken = data.X[(m0 > 0) & (m1 <= 0)]
+        stepper.step = int(t)
+        rings = stepper.view.broken.collection.get_offsets()
+        np.testing.assert_allclose(np.sort(rings, axis=0), np.sort(broken, axis=0))
+        n = len(broken)
+        if n:
+            seen += 1
+            word = "point" if n == 1 else "points"
+            assert f"it broke {n} correct {word}" in stepper.caption
+        else:
+            assert "broke" not in stepper.caption
+    assert seen > 0, "the run must contain an update that breaks a point"
+    stepper.step = next(t for t in range(1, h.n_steps + 1) if not h.is_mistake(t))
+    assert len(stepper.view.broken.collection.get_offsets()) == 0, "no update"
