@@ -151,12 +151,13 @@ class BinaryView:
         return s
 
     def broken_at(self, t):
-        """Points correct before step ``t`` and mistakes after it (the update broke them).
+        """Indices of the points correct before step ``t`` and wrong after it.
 
         Examples
         --------
         >>> import linclass as lc
-        >>> X, y = np.array([[1.0, 1.0], [0.5, -1.0], [-1.0, 0.0]]), np.array([1, 1, -1])
+        >>> X = np.array([[1.0, 1.0], [0.5, -1.0], [-1.0, 0.0]])
+        >>> y = np.array([1, 1, -1])
         >>> view = BinaryView(lc.Perceptron().fit(X, y), X, y)
         >>> [view.broken_at(t).tolist() for t in (1, 2, 3)]
         [[], [], [1]]
@@ -180,7 +181,9 @@ class BinaryView:
         broken = self.broken_at(t)
         self.broken.set(self.X[broken])
         # The source lecture stresses it: fixing one point can break others.
-        hurt = f" · it broke {_count(len(broken), 'correct point')}" if len(broken) else ""
+        hurt = ""
+        if len(broken):
+            hurt = f" · it broke {_count(len(broken), 'correct point')}"
         if t == 0:
             self.old_plane.set(np.zeros(2), 0.0)
             self.ring.set(np.zeros((0, 2)))
