@@ -10,24 +10,48 @@ STAMP  := $(VENV)/.installed
 export OPENBLAS_NUM_THREADS ?= 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
-.PHONY: help book test lint unit notebooks site bench clean venv
+GEN    := _build/generated
+.PHONY: help book test lint unit notebooks site bench clean venv lock assets
 
 help:
 	@echo "make book   build the site into _build/html (sets up .venv first)"
 	@echo "make test   lint, unit/property tests, nbval over chapters/, browser tests of the site"
 	@echo "make bench  benchmarks against scikit-learn (see README, Performance)"
+	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
 
 $(PY):
 	python3 tools/bootstrap_venv.py $(VENV)
 
-$(STAMP): requirements.txt pyproject.toml | $(PY)
+# The exact versions of requirements.lock, then the package itself, editable so that
+# a change to linclass/ is picked up at once.
+$(STAMP): requirements.lock pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) -m pip install --quiet -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $@
+
+# requirements.txt (book and test tools) and pyproject.toml (the package's runtime
+# dependencies) keep lower bounds; the lock pins every version, for Python 3.10+
+# on every platform, so a build a year from now resolves the same environment.
+lock: | $(PY)
+	$(PY) -m pip install --quiet "uv>=0.5"
+	$(BIN)/uv pip compile --universal --python-version 3.10 --quiet --no-header \
+		pyproject.toml requirements.txt -o requirements.lock
+
+# What the site serves beside its pages, built from the sources on every run:
+# the wheel (the site is the package's download point), the exercise edition,
+# and the answer keys of the answer boxes.
+assets: $(STAMP)
+	rm -rf $(GEN) build
+	$(PY) -m build --wheel --no-isolation --outdir $(GEN)/wheels . > /dev/null
+	rm -rf build
+	$(PY) -m tools.book.site_assets $(GEN)
+	$(PY) -m tools.book.exercises $(GEN)/exercises
 
 venv: $(STAMP)
 
-book: $(STAMP)
+book: assets
+	$(PY) -m tools.book.setup_cell
 	$(BIN)/jupyter-book build -n -W --keep-going .
 	@echo
 	@echo "Built: $(CURDIR)/_build/html/index.html"
@@ -46,4 +70,4 @@ bench: $(STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f; done
 
 clean:
-	rm -rf _build
+	rm -rf _build build

@@ -205,7 +205,8 @@ class _Links(HTMLParser):
             self.hrefs.append(attrs["href"])
         if tag in ("img", "script") and attrs.get("src"):
             self.srcs.append(attrs["src"])
-        if tag == "link" and attrs.get("href"):
+        # A canonical link names the published address; the browser never loads it.
+        if tag == "link" and attrs.get("href") and attrs.get("rel") != "canonical":
             self.srcs.append(attrs["href"])
 
 

@@ -1,0 +1,83 @@
+"""Files the site serves beside its pages: the wheel index and the answer keys.
+
+- ``wheels/index.html``: a page of links to the wheel, so that
+  ``pip install --find-links <site>/_static/wheels/ linclass`` works with a URL that
+  does not change between versions.
+- ``lc-answers.js``: for every answer box, the kind of answer it takes and the
+  SHA-256 of the accepted canonical answers (salted with the answer's id), so the
+  box can say right or not yet in the browser, offline, without the page holding
+  the answer in clear.
+
+    python -m tools.book.site_assets OUTDIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import sys
+from pathlib import Path
+
+from linclass.check._core import ANSWERS, FORMS, accepted
+
+
+def answer_hash(answer_id, canonical_text):
+    return hashlib.sha256(f"{answer_id}\n{canonical_text}".encode()).hexdigest()
+
+
+def answer_keys():
+    """The data behind the site's answer boxes, one entry per answer key."""
+    keys = {}
+    for answer_id, spec in sorted(ANSWERS.items()):
+        right = sorted(accepted(spec))
+        entry = {
+            "label": spec.label,
+            "kind": spec.kind,
+            "decimals": spec.decimals,
+            "form": FORMS[spec.kind].format(decimals=spec.decimals),
+            "hashes": [answer_hash(answer_id, text) for text in right],
+        }
+        if spec.kind == "vector":
+            entry["length"] = len(right[0].split(","))
+        keys[answer_id] = entry
+    return keys
+
+
+def write_answers(outdir):
+    target = Path(outdir) / "lc-answers.js"
+    body = json.dumps(answer_keys(), indent=1, sort_keys=True)
+    # A script, not JSON: pages opened from disk (file://) cannot fetch JSON.
+    target.write_text(f"window.LC_ANSWERS = {body};\n", encoding="utf-8")
+    return target
+
+
+def write_wheel_index(wheeldir):
+    wheeldir = Path(wheeldir)
+    wheels = sorted(p.name for p in wheeldir.glob("*.whl"))
+    if not wheels:
+        raise FileNotFoundError(f"no wheel in {wheeldir}: build it first")
+    links = "\n".join(
+        f'<a href="{html.escape(name)}">{html.escape(name)}</a><br>' for name in wheels
+    )
+    target = wheeldir / "index.html"
+    target.write_text(
+        "<!DOCTYPE html>\n<html><head><title>linclass wheels</title></head>\n"
+        f"<body>\n{links}\n</body></html>\n",
+        encoding="utf-8",
+    )
+    return target
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("outdir", type=Path)
+    args = parser.parse_args(argv)
+    print(f"wrote {write_wheel_index(args.outdir / 'wheels')}")
+    print(f"wrote {write_answers(args.outdir)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

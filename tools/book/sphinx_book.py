@@ -1,0 +1,77 @@
+"""A small Sphinx extension for the book's own pages.
+
+- Adds the generated answer keys (``lc-answers.js``) to every page, for the answer
+  boxes of ``_static/answer-boxes.js``.
+- Puts a link to the chapter's exercise notebook at the top of every chapter's
+  "Exercises" section.
+- Gives the landing page an ``exercise-notebooks`` directive that lists them all.
+"""
+
+from __future__ import annotations
+
+import html
+
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
+
+from .exercises import edition_name
+
+STATIC_DIR = "_static/exercises"
+
+
+def _chapter_docs(env):
+    return [d for d in sorted(env.found_docs) if d.startswith("chapters/")]
+
+
+def _href(from_doc, chapter_doc):
+    up = "../" * from_doc.count("/")
+    return f"{up}{STATIC_DIR}/{edition_name(chapter_doc + '.ipynb')}"
+
+
+class ExerciseNotebooks(SphinxDirective):
+    """A list of every chapter's exercise notebook, with its title."""
+
+    def run(self):
+        items = []
+        for doc in _chapter_docs(self.env):
+            self.env.note_dependency(self.env.doc2path(doc))
+            title = self.env.titles.get(doc)
+            text = title.astext() if title is not None else doc
+            href = _href(self.env.docname, doc)
+            name = edition_name(doc + ".ipynb")
+            items.append(
+                f'<li><a href="{html.escape(href)}" download>{html.escape(name)}</a>'
+                f" &mdash; {html.escape(text)}</li>"
+            )
+        raw = f'<ul class="lc-exercise-notebooks">{"".join(items)}</ul>'
+        return [nodes.raw("", raw, format="html")]
+
+
+def _add_notebook_link(app, doctree, docname):
+    if not docname.startswith("chapters/"):
+        return
+    for section in doctree.findall(nodes.section):
+        title = section.next_node(nodes.title)
+        if title is None or title.astext().strip().rstrip(".") != "Exercises":
+            continue
+        href = html.escape(_href(docname, docname))
+        name = html.escape(edition_name(docname + ".ipynb"))
+        raw = nodes.raw(
+            "",
+            f'<p class="lc-exercise-notebook"><a href="{href}" download>'
+            f"Exercise notebook</a> ({name}): these exercises without their "
+            "solutions, with a starter cell and an offline check for each, to run "
+            "in Jupyter, Colab or Binder.</p>",
+            format="html",
+        )
+        section.insert(section.index(title) + 1, raw)
+        return
+
+
+def setup(app):
+    app.add_directive("exercise-notebooks", ExerciseNotebooks)
+    app.connect("doctree-resolved", _add_notebook_link)
+    # answer-boxes.js and .css sit in _static/, which Jupyter Book adds to every
+    # page by itself; the generated answer keys live elsewhere and need adding.
+    app.add_js_file("lc-answers.js")
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
