@@ -34,13 +34,6 @@ WRONG_BATCH = {
 }
 
 
-@pytest.mark.parametrize("name", WRONG_BATCH)
-def test_batch_check_rejects(name):
-    fn, case = WRONG_BATCH[name]
-    verdict = lc.check.exercise("ex-ch2-batch-code", fn)
-    assert verdict.status == "wrong" and case in verdict.message, verdict.message
-
-
 def test_batch_check_catches_the_tie_only_case():
     # Right at w = 0 (everything is a mistake), strict afterwards: only the case
     # with a point exactly on the hyperplane can tell.
@@ -123,10 +116,14 @@ WRONG_REPLACEMENT = {
 }
 
 
-@pytest.mark.parametrize("name", WRONG_REPLACEMENT)
-def test_replacement_check_rejects(name):
-    fn, case = WRONG_REPLACEMENT[name]
-    verdict = lc.check.exercise("ex-ch2-replacement-code", fn)
+WRONG = {("ex-ch2-batch-code", k): v for k, v in WRONG_BATCH.items()}
+WRONG |= {("ex-ch2-replacement-code", k): v for k, v in WRONG_REPLACEMENT.items()}
+
+
+@pytest.mark.parametrize(("exercise_id", "name"), sorted(WRONG))
+def test_check_rejects(exercise_id, name):
+    fn, case = WRONG[exercise_id, name]
+    verdict = lc.check.exercise(exercise_id, fn)
     assert verdict.status == "wrong" and case in verdict.message, verdict.message
 
 
