@@ -23,6 +23,9 @@ def _project_cases():
     w_on, b_on = np.array([1.0, 1.0]), -2.0
     assert (on_H @ w_on + b_on)[0] == 0.0, "the first point lies on the hyperplane"
     far = rng.normal(size=(10, 3)) + 1e3
+    # each case must really contain what its name promises
+    assert np.isclose(np.linalg.norm(unit_w.w), 1.0), "a unit normal"
+    assert not np.isclose(np.linalg.norm(w5), 1.0), "a normal that is not a unit vector"
     cases = [
         ("a unit normal in the plane", (unit_w.X, unit_w.w, unit_w.b)),
         ("a normal that is not a unit vector, in R^5", (X5, w5, -1.5)),
