@@ -37,6 +37,8 @@ lock: | $(PY)
 	$(PY) -m pip install --quiet "uv>=0.5"
 	$(BIN)/uv pip compile --universal --python-version 3.10 --quiet --no-header \
 		pyproject.toml requirements.txt -o requirements.lock
+	$(BIN)/uv pip compile --python-version 3.11 --python-platform linux --quiet \
+		--no-header pyproject.toml binder/requirements.in -o binder/requirements.txt
 
 # What the site serves beside its pages, built from the sources on every run:
 # the wheel (the site is the package's download point), the exercise edition,

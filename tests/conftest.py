@@ -4,6 +4,54 @@ Set here rather than through MPLBACKEND in the Makefile, because notebook kernel
 inherit the environment and would then show no figures at all.
 """
 
+from pathlib import Path
+
 import matplotlib
+import pytest
+from site_server import serve_site
+
+from tools.book import fresh_env
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 
 matplotlib.use("Agg")
+
+
+@pytest.fixture(scope="module")
+def served_site():
+    """The built site on 127.0.0.1 (see site_server.py); its base URL."""
+    with serve_site() as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def fresh_base():
+    """The simulated Colab environment: what a chapter needs, without linclass."""
+    prefix = fresh_env.base_env()
+    for name in fresh_env.FORBIDDEN:
+        assert not fresh_env.can_import(prefix, name), f"the fresh env has {name}"
+    for name in ("numpy", "sklearn", "ipywidgets", "pandas"):
+        assert fresh_env.can_import(prefix, name), f"the fresh env lacks {name}"
+    return prefix
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium, driven by Playwright."""
+    if not CHROMIUM.exists():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

@@ -1,0 +1,66 @@
+"""Shared by the fresh-environment tests: download a notebook from the served site
+into an empty folder and run it where linclass is not installed."""
+
+import re
+import urllib.request
+from html.parser import HTMLParser
+from urllib.parse import urljoin
+
+import pytest
+
+from tools.book import config, fresh_env
+
+
+class _Anchors(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.links = []  # (href, attributes)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "a" and attrs.get("href"):
+            self.links.append(attrs)
+
+
+def page_links(url):
+    parser = _Anchors()
+    with urllib.request.urlopen(url, timeout=30) as r:
+        parser.feed(r.read().decode("utf-8"))
+    return parser.links
+
+
+def download(url, folder):
+    folder.mkdir(parents=True)
+    target = folder / url.rsplit("/", 1)[-1]
+    with urllib.request.urlopen(url, timeout=30) as r:
+        target.write_bytes(r.read())
+    return target
+
+
+def run_downloaded(site, page, pick, tmp_path, base):
+    """Find the notebook link ``pick`` selects on ``page``, download it alone into an
+    empty folder, run it in a fresh overlay; return the executed notebook."""
+    hrefs = [a["href"] for a in page_links(site + page) if pick(a)]
+    assert len(set(hrefs)) == 1, f"{page}: expected one such link, found {hrefs}"
+    url = urljoin(site + page, hrefs[0])
+    notebook = download(url, tmp_path / "learner")
+    assert [p.name for p in notebook.parent.iterdir()] == [notebook.name]
+    wheel = f"{site}_static/wheels/{config.wheel_name()}"
+    nb, error = fresh_env.run_notebook(
+        notebook, base, notebook.parent, env={"LINCLASS_WHEEL_URL": wheel}
+    )
+    if error:
+        pytest.fail(f"{notebook.name} failed in a fresh environment:\n{error}")
+    code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+    unrun = [k for k, c in enumerate(code) if c.get("execution_count") is None]
+    assert not unrun, f"{notebook.name}: code cells {unrun} never ran"
+    setup = "".join(
+        "".join(o.get("text", ""))
+        for o in code[0]["outputs"]
+        if o.get("output_type") == "stream"
+    )
+    assert re.search(r"Installed linclass from http://127\.0\.0\.1:\d+/", setup), (
+        f"{notebook.name}: the setup cell did not install linclass from the site: "
+        f"{setup!r}"
+    )
+    return nb

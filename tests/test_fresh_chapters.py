@@ -1,0 +1,27 @@
+"""Every chapter, as the site's download button serves it, runs in a simulated Colab.
+
+The notebook is downloaded from the built site (served on 127.0.0.1) into an empty
+folder and executed in an environment with only numpy, scipy, matplotlib,
+scikit-learn, pandas, ipywidgets, ipykernel and nbclient: no linclass, no myst-nb, no
+jupyter-book. Its setup cell must install linclass from the site's wheel
+(``LINCLASS_WHEEL_URL``), and every cell, every assert included, must run.
+"""
+
+import pytest
+from book_toc import toc_entries
+from fresh_run import run_downloaded
+
+CHAPTERS = [e for e in toc_entries() if e.startswith("chapters/")]
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_downloaded_chapter_runs_in_a_fresh_environment(
+    served_site, fresh_base, chapter, tmp_path
+):
+
+    def download_button(a):
+        return a["href"].endswith(f"_sources/{chapter}.ipynb")
+
+    run_downloaded(
+        served_site, f"{chapter}.html", download_button, tmp_path, fresh_base
+    )
