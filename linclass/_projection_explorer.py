@@ -14,7 +14,7 @@ class ProjectionExplorer(_Explorer):
 
     A slider sets the angle of the unit direction ``u``. Left: the data and the
     direction. Middle: the histograms of ``u.x`` per class. Right: Fisher's
-    criterion ``J(u) = (u.(mu_1 - mu_0))^2 / u' S_W u`` over all angles, with the
+    criterion ``J_F(u) = (u.(mu_1 - mu_0))^2 / u' S_W u`` over all angles, with the
     current angle and Fisher's maximum ``S_W^{-1}(mu_1 - mu_0)`` marked. Without
     a kernel, the angle sweeps from 0 to 180 degrees.
 
@@ -101,7 +101,7 @@ class ProjectionExplorer(_Explorer):
         self.mean_marks = [
             hist.axvline(0, color=c, lw=1, animated=True) for c in colors
         ]
-        crit.plot(self.angles, self.J, color=INK, lw=1.8, label="$J(\\theta)$")
+        crit.plot(self.angles, self.J, color=INK, lw=1.8, label="$J_F(\\theta)$")
         Jf = float(self.criterion(self.fisher_angle))
         crit.plot(
             [self.fisher_angle],
@@ -116,7 +116,7 @@ class ProjectionExplorer(_Explorer):
             xlim=(0, 180),
             ylim=(0, 1.12 * Jf),
             xlabel="angle θ of u (degrees)",
-            ylabel="J",
+            ylabel="$J_F$",
         )
         crit.set_xticks(range(0, 181, 45))
         crit.set_title("Fisher's criterion", fontsize=10)
@@ -162,10 +162,10 @@ class ProjectionExplorer(_Explorer):
         J = float(self.criterion(theta))
         self.cursor.set_xdata([theta, theta])
         self.dot.set_offsets([[theta, J]])
-        self.box.set_text(f"θ = {theta:.0f}°\nJ = {J:.3g}")
+        self.box.set_text(f"θ = {theta:.0f}°\nJ_F = {J:.3g}")
         best = float(self.criterion(self.fisher_angle))
         return (
-            f"angle {theta:.0f}° · J = {J:.3g} "
+            f"angle {theta:.0f}° · J_F = {J:.3g} "
             f"(Fisher's maximum {best:.3g} at {self.fisher_angle:.0f}°)"
         )
 

@@ -4,7 +4,8 @@ A linear classifier is a pair ``(w, b)``; its decision surface is the hyperplane
 ``w.x + b = 0``. The functions here compute the quantities the book reasons with:
 signed distances ``(w.x + b) / ||w||``, functional and geometric margins, the radius
 ``R = max ||x_i||``, Novikoff's bound ``(R / gamma)^2`` and the maximum-margin
-separator (the hard-margin support vector machine).
+separator (the hard-margin support vector machine), and for K classes Kesler's
+vectors and the maximum-margin linear machine.
 
 Labels ``y`` may be ``-1/+1`` or any two values; in the latter case the larger one
 (``np.unique(y)[1]``) counts as ``+1``, as for the estimators.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._kesler import kesler_vectors, max_margin_machine
 from ._separators import (
     best_offset,
     check_hyperplane,
@@ -34,6 +36,8 @@ __all__ = [
     "is_separable",
     "best_offset",
     "max_margin",
+    "kesler_vectors",
+    "max_margin_machine",
     "distance_to_origin",
     "line_endpoints",
     "unit",

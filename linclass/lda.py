@@ -3,7 +3,7 @@
 Fisher looks for the direction ``w`` along which the projected class means are
 far apart relative to the spread of each projected class: it maximises
 
-    J(w) = (w' S_B w) / (w' S_W w),
+    J_F(w) = (w' S_B w) / (w' S_W w),
 
 with ``S_B = (mu_1 - mu_0)(mu_1 - mu_0)'`` and ``S_W = S_0 + S_1`` (the class
 scatter matrices). The maximiser is ``w = S_W^{-1} (mu_1 - mu_0)`` up to scale.
@@ -140,7 +140,7 @@ class FisherLDA(BinaryLinearClassifier):
         return self
 
     def criterion(self, w):
-        """Fisher's criterion ``J(w) = w'S_B w / w'S_W w`` of one or many directions.
+        """Fisher's criterion ``J_F(w) = w'S_B w / w'S_W w`` of one or many directions.
 
         Parameters
         ----------

@@ -24,6 +24,7 @@ def test_without_myst_nb_it_shows_the_value_or_nothing(monkeypatch, capsys):
 
 def test_with_myst_nb_it_is_myst_nbs_glue(monkeypatch):
     import myst_nb  # noqa: F401  (the book's environment has it)
+
     calls = []
     monkeypatch.setattr(
         "myst_nb.glue", lambda name, value, display=True: calls.append((name, value))

@@ -1,0 +1,93 @@
+"""Chapter 6's checks reject plausible wrong answers, naming the failing case."""
+
+import numpy as np
+import pytest
+
+import linclass as lc
+
+
+def _kesler(sign=1.0, bias=True, classes="K", order="points", keep_true=False):
+    def kesler_vectors(X, y, K):
+        X = np.asarray(X, dtype=float)
+        n_cls = len(np.unique(y)) if classes == "unique" else K
+        X1 = np.hstack([X, np.ones((len(X), 1))]) if bias else X
+        m = X1.shape[1]
+        pts = np.argsort(y, kind="stable") if order == "grouped" else range(len(X))
+        rows = []
+        for i in pts:
+            for c in range(n_cls):
+                if c != y[i] or keep_true:
+                    row = np.zeros((n_cls, m))
+                    row[c] -= sign * X1[i]
+                    row[y[i]] += sign * X1[i]
+                    rows.append(row.ravel())
+        return np.array(rows)
+
+    return kesler_vectors
+
+
+WRONG_KESLER = {
+    "signs swapped": (_kesler(sign=-1.0), "case 1 of"),
+    "forgotten bias coordinate": (_kesler(bias=False), "case 1 of"),
+    "a row for the true class too": (_kesler(keep_true=True), "case 1 of"),
+    "points visited class by class": (
+        _kesler(order="grouped"),
+        "labels in mixed order",
+    ),
+    "K counted from the labels": (
+        _kesler(classes="unique"),
+        "a class that no point belongs to",
+    ),
+}
+
+
+def test_the_reference_of_the_wrong_answers_is_right():
+    # Without a planted mistake the helper above is a correct solution, so each
+    # rejection below is due to its one mistake.
+    assert lc.check.exercise("ex-ch6-kesler-code", _kesler())
+
+
+@pytest.mark.parametrize("name", WRONG_KESLER)
+def test_kesler_check_rejects(name):
+    fn, case = WRONG_KESLER[name]
+    verdict = lc.check.exercise("ex-ch6-kesler-code", fn)
+    assert verdict.status == "wrong" and case in verdict.message, verdict.message
+
+
+@pytest.mark.parametrize(
+    ("answer_id", "wrong"),
+    [
+        ("ex-ch6-kesler-a", [-2, 1, -1, 2, -1, 1, 0, 0, 0]),  # the one against class 0
+        ("ex-ch6-kesler-a", [0, 0, 0, 2, -1, 0, -2, 1, 0]),  # no bias coordinate
+        ("ex-ch6-kesler-a", [0, 0, 0, 2, -1, 1, -2, 1]),  # a number missing
+        ("ex-ch6-kesler-c", 36),  # forgot ||xi||^2 = 2 ||x~||^2
+        ("ex-ch6-kesler-c", 12),  # (R / gamma) without squaring, times 2
+        ("ex-ch6-ovo-cycles-b", 4),  # K instead of K - 1
+        ("ex-ch6-ovo-cycles-b", 2),
+    ],
+)
+def test_ch6_answers_reject(answer_id, wrong):
+    assert lc.check.answer(answer_id, wrong).status == "wrong"
+
+
+def test_ch6_answers_accept_the_worked_values():
+    x1 = [2.0, -1.0, 1.0]
+    assert lc.check.answer("ex-ch6-kesler-a", [0, 0, 0, *x1, *(-np.array(x1))])
+    assert lc.check.answer("ex-ch6-kesler-c", 2 * 3.0**2 / 0.5**2)
+    assert lc.check.answer("ex-ch6-ovo-cycles-b", 3)
+
+
+def test_kesler_cases_are_what_their_names_say():
+    from linclass.check._core import EXERCISES
+
+    cases = {c.name: c.args for c in EXERCISES["ex-ch6-kesler-code"].cases()}
+    _, y, _ = cases["three classes in the plane, points grouped by class"]
+    assert np.all(np.diff(y) >= 0) and len(np.unique(y)) == 3
+    _, y, _ = cases["labels in mixed order"]
+    assert np.any(np.diff(y) < 0)
+    _, y, K = cases["a class that no point belongs to"]
+    assert len(np.unique(y)) < K and y.max() == K - 1
+    _, y, K = cases["two classes"]
+    assert K == 2 and set(y) == {0, 1}
+    X, y, _ = cases["integer input"]
+    assert X.dtype.kind == "i"
