@@ -209,11 +209,12 @@ class Rings:
     (2, 2)
     """
 
-    def __init__(self, ax, color=MISTAKE, size=190, lw=2.2, label=None):
+    def __init__(self, ax, color=MISTAKE, size=190, lw=2.2, label=None, marker="o"):
         self.collection = ax.scatter(
             [],
             [],
             s=size,
+            marker=marker,
             facecolors="none",
             edgecolors=color,
             linewidths=lw,

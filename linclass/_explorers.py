@@ -110,7 +110,7 @@ class HyperplaneExplorer(_Explorer):
     """Turn, stretch and shift a hyperplane ``w.x + b = 0`` over 2-D data.
 
     Sliders set the angle of ``w`` (degrees), its length ``||w||``, ``b``, and a
-    common factor ``c > 0`` that scales ``(w, b)`` together (it moves nothing).
+    common factor ``s > 0`` that scales ``(w, b)`` together (it moves nothing).
     The figure shows the boundary, the normal ``w``, the signed distances
     ``r = (w.x + b) / ||w||`` of four marked points, the margin (the smallest
     ``y r``) and the training error. Without a kernel, a guided tour: rotate
@@ -141,13 +141,24 @@ class HyperplaneExplorer(_Explorer):
         super().__init__(self._make_tour(), "Exploring a hyperplane", (7.6, 4.2))
 
     def _pick_points(self):
-        # per class: the point nearest the other class's mean and the farthest one
-        diff, _, _ = fisher_geometry(self.X, self.y)
+        # Per class: a point near the other class and one deep inside its own.
+        # Every distance segment is parallel to w, and the tour ends with w along
+        # Fisher's direction; points with nearly the same coordinate along the
+        # boundary would give two segments that meet and read as one line, so the
+        # picks come from the top third of each ranking, keeping a gap along the
+        # boundary (or the widest one available).
+        diff, _, w = fisher_geometry(self.X, self.y)
+        along = self.X @ np.array([-w[1], w[0]])
+        gap = 0.1 * np.ptp(along)
         picked = []
         for sign in (-1, 1):
             idx = np.flatnonzero(self.y == sign)
             depth = sign * (self.X[idx] - self.X.mean(axis=0)) @ diff
-            picked += [idx[np.argmin(depth)], idx[np.argmax(depth)]]
+            for ranked in (idx[np.argsort(depth)], idx[np.argsort(-depth)]):
+                top = ranked[: max(1, len(ranked) // 3)]
+                room = [_nearest(along, i, picked) for i in top]
+                wide = [i for i, r in zip(top, room, strict=True) if r >= gap]
+                picked.append(wide[0] if wide else top[int(np.argmax(room))])
         return np.array(picked)
 
     def _make_tour(self):
@@ -216,7 +227,7 @@ class HyperplaneExplorer(_Explorer):
         self.info = info.text(0.98, 0.6, "", ha="right", animated=True, **style)
 
     def show(self, theta, norm, b, scale=1.0):
-        """Draw the hyperplane ``c w.x + c b = 0``, ``w = norm (cos theta, sin theta)``.
+        """Draw the hyperplane ``s w.x + s b = 0``, ``w = norm (cos theta, sin theta)``.
 
         Parameters
         ----------
@@ -227,7 +238,7 @@ class HyperplaneExplorer(_Explorer):
         b : float
             Offset.
         scale : float, default=1.0
-            The factor ``c > 0`` applied to both ``w`` and ``b``: the boundary,
+            The factor ``s > 0`` applied to both ``w`` and ``b``: the boundary,
             the signed distances, the margin and the errors do not change.
 
         Returns
@@ -290,9 +301,14 @@ class HyperplaneExplorer(_Explorer):
                 style=style,
             ),
             "scale": widgets.FloatSlider(
-                min=0.25, max=4, step=0.05, description="scale (w, b) by c", style=style
+                min=0.25, max=4, step=0.05, description="scale (w, b) by s", style=style
             ),
         }
+
+
+def _nearest(values, i, chosen):
+    """Distance from ``values[i]`` to the closest ``values[chosen]`` (inf if none)."""
+    return float(np.min(np.abs(values[i] - values[chosen]), initial=np.inf))
 
 
 def _unit(theta_deg):

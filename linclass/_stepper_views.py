@@ -129,6 +129,9 @@ class BinaryView:
         self.dw_arrow = Arrow(ax, color=UPDATE, label=update)
         ring_label = "misclassified" if self.batch else "visited point"
         self.ring = Rings(ax, color=MISTAKE if self.batch else INK, label=ring_label)
+        self.broken = Rings(
+            ax, color=UPDATE, size=260, lw=1.8, marker="s", label="broken by the update"
+        )
         self.note = side_legend(ax)
         if self.proof is not None:
             self.proof.setup(ax2)
@@ -146,6 +149,25 @@ class BinaryView:
             self.dw_arrow.set(a + s * w_old, a + s * (w_old + dw))
         return s
 
+    def broken_at(self, t):
+        """Indices of the points correct before step ``t`` and wrong after it.
+
+        Examples
+        --------
+        >>> import linclass as lc
+        >>> X = np.array([[1.0, 1.0], [0.5, -1.0], [-1.0, 0.0]])
+        >>> y = np.array([1, 1, -1])
+        >>> view = BinaryView(lc.Perceptron().fit(X, y), X, y)
+        >>> [view.broken_at(t).tolist() for t in (1, 2, 3)]
+        [[], [], [1]]
+        """
+        if t == 0:
+            return np.zeros(0, dtype=np.intp)
+        (w_old, b_old), (w, b) = self.h.weights_at(t - 1), self.h.weights_at(t)
+        before = self.y * (self.X @ w_old + b_old) > 0
+        after = self.y * (self.X @ w + b) <= 0
+        return np.flatnonzero(before & after)
+
     def update(self, t):
         """Move everything to step ``t``; return the caption."""
         h, T = self.h, self.h.n_steps
@@ -155,6 +177,12 @@ class BinaryView:
         k = h.mistakes_until(t)
         if self.proof is not None:
             self.proof.update(k)
+        broken = self.broken_at(t)
+        self.broken.set(self.X[broken])
+        # The source lecture stresses it: fixing one point can break others.
+        hurt = ""
+        if len(broken):
+            hurt = f" · it broke {_count(len(broken), 'correct point')}"
         if t == 0:
             self.old_plane.set(np.zeros(2), 0.0)
             self.ring.set(np.zeros((0, 2)))
@@ -170,9 +198,9 @@ class BinaryView:
             self.ring.set(self.X[wrong])
             s = self._move_vectors(w, w_old, dw) if mistake else self._move_vectors(w)
             what = _count(int(wrong.sum()), "point") + " misclassified"
-            self._box(f"step {t} / {T} · {what} · {_count(k, 'update')}", s)
+            self._box(f"step {t} / {T} · {what} · {_count(k, 'update')}{hurt}", s)
             tail = "w ← w + η Σ y x over them" if mistake else "no mistake: converged"
-            return f"step {t} of {T} (one pass over the data): {what}; {tail}"
+            return f"step {t} of {T} (one pass over the data): {what}; {tail}{hurt}"
         i = h.index_at(t)
         self.ring.set(self.X[i : i + 1], MISTAKE if mistake else INK)
         if mistake:
@@ -185,9 +213,11 @@ class BinaryView:
             s = self._move_vectors(w)
             verdict = f"point {i} (y = {_pm(self.y[i])}) is correct"
             action = "nothing changes"
-        self._box(_status(t, T, mistake, k), s)
+        self._box(_status(t, T, mistake, k) + hurt, s)
         done = " · converged" if t == T and self.converged else ""
-        return f"step {t} of {T}: {verdict}: {action} · {_mistakes(k)} so far{done}"
+        return (
+            f"step {t} of {T}: {verdict}: {action}{hurt} · {_mistakes(k)} so far{done}"
+        )
 
     def _box(self, text, scale):
         self.box.set_text(text)

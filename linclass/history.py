@@ -122,10 +122,10 @@ class History(_Steps):
         Update ``(dw, db)`` applied at each mistake step.
     n_samples : int
         Number of training points n.
-    order : {"cyclic", "random", "batch"}, default="cyclic"
+    order : {"cyclic", "random", "replacement", "batch"}, default="cyclic"
         How points were visited; "batch" means one step per epoch.
     indices : array-like of int, shape (T,), optional
-        Visited points, required for ``order="random"``.
+        Visited points, required for the random orders.
 
     Examples
     --------

@@ -193,8 +193,13 @@ def _online_epoch(X, ys, wa, gap, eta, bscale, seq=None, Z=None):
         pos = found + 1
 
 
-def _run_online(X, yf, eta, bscale, max_iter, rng):
-    """Online perceptron; rng None means cyclic order. Returns the run's record."""
+def _run_online(X, yf, eta, bscale, max_iter, rng, replace=False):
+    """Online perceptron; rng None means cyclic order. Returns the run's record.
+
+    With ``replace`` an epoch is ``n`` independent uniform draws, so a clean epoch
+    may have missed some points: the run stops only when no training point at all
+    is a mistake (the stopping test of the lecture notes that draw with replacement).
+    """
     n, d = X.shape
     wa = np.zeros(d + 1)
     Z = None
@@ -207,18 +212,22 @@ def _run_online(X, yf, eta, bscale, max_iter, rng):
         if rng is None:
             seq, ys = None, yf
         else:
-            seq = rng.permutation(n)
+            seq = rng.integers(0, n, n) if replace else rng.permutation(n)
             ys = yf[seq]
             visits.append(seq.astype(np.int32))
         found, gap = _online_epoch(X, ys, wa, gap, eta, bscale, seq, Z)
-        if not found:
+        if found:
+            found = np.asarray(found, dtype=np.int64)
+            steps.append(epoch * n + found + 1)
+            points.append(found if seq is None else seq[found])
+            if Z is None and _worth_signing(len(found), X):
+                Z = _signed_rows(X, yf)
+        clean = len(found) == 0
+        if replace:
+            clean = bool(np.all((X @ wa[:-1] + wa[-1]) * yf > 0.0))
+        if clean:
             converged = True
             break
-        found = np.asarray(found, dtype=np.int64)
-        steps.append(epoch * n + found + 1)
-        points.append(found if seq is None else seq[found])
-        if Z is None and _worth_signing(len(found), X):
-            Z = _signed_rows(X, yf)
     steps = np.concatenate(steps) if steps else np.zeros(0, np.int64)
     points = np.concatenate(points) if points else np.zeros(0, np.int64)
     indices = np.concatenate(visits) if visits else None
@@ -269,9 +278,11 @@ class Perceptron(BinaryLinearClassifier):
         "online": update after each visited mistake. "batch": one step per epoch,
         ``w += eta * sum of y*x over all current mistakes`` (gradient descent on
         the perceptron criterion).
-    order : {"cyclic", "random"}, default="cyclic"
-        Online visiting order: points 0..n-1 every epoch, or a fresh permutation
-        per epoch drawn from ``np.random.default_rng(random_state)``.
+    order : {"cyclic", "random", "replacement"}, default="cyclic"
+        Online visiting order: points 0..n-1 every epoch; a fresh permutation per
+        epoch; or ``n`` uniform draws with replacement per epoch, stopping after
+        the first epoch that leaves no training point misclassified. Random
+        orders use ``np.random.default_rng(random_state)``.
     max_iter : int, default=1000
         Maximum number of epochs (passes over the data).
     fit_intercept : bool, default=True
@@ -288,7 +299,8 @@ class Perceptron(BinaryLinearClassifier):
     classes_ : ndarray of shape (2,)
     n_features_in_ : int
     n_iter_ : int
-        Epochs run (including the final epoch without mistakes).
+        Epochs run (including the final epoch without mistakes; with
+        ``order="replacement"``, the epoch after which no point is a mistake).
     n_mistakes_ : int
         Number of updates (batch mode: misclassified points summed over steps).
     converged_ : bool
@@ -341,7 +353,8 @@ class Perceptron(BinaryLinearClassifier):
         """
         eta = check_positive(self.eta, "eta")
         mode = check_choice(self.mode, "mode", ("online", "batch"))
-        order = check_choice(self.order, "order", ("cyclic", "random"))
+        orders = ("cyclic", "random", "replacement")
+        order = check_choice(self.order, "order", orders)
         max_iter = check_nonnegative_int(self.max_iter, "max_iter")
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
         bias_update = check_choice(self.bias_update, "bias_update", ("unit", "r2"))
@@ -355,10 +368,10 @@ class Perceptron(BinaryLinearClassifier):
             history = History(epochs, steps, updates, n, order="batch")
         else:
             rng = None
-            if order == "random":
+            if order != "cyclic":
                 rng = np.random.default_rng(self.random_state)
             w, b, epochs, steps, points, indices, converged = _run_online(
-                X, yf, eta, bscale, max_iter, rng
+                X, yf, eta, bscale, max_iter, rng, replace=order == "replacement"
             )
             n_wrong = int(steps.shape[0])
             updates = _stack_updates(X, yf, points, eta, bscale)

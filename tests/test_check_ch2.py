@@ -34,13 +34,6 @@ WRONG_BATCH = {
 }
 
 
-@pytest.mark.parametrize("name", WRONG_BATCH)
-def test_batch_check_rejects(name):
-    fn, case = WRONG_BATCH[name]
-    verdict = lc.check.exercise("ex-ch2-batch-code", fn)
-    assert verdict.status == "wrong" and case in verdict.message, verdict.message
-
-
 def test_batch_check_catches_the_tie_only_case():
     # Right at w = 0 (everything is a mistake), strict afterwards: only the case
     # with a point exactly on the hyperplane can tell.
@@ -75,3 +68,98 @@ def test_one_step_accepts_its_worked_answer():
     w, b = np.array([2.0, -1.0]), 0.0
     x, y = np.array([1.0, 1.0]), -1
     assert lc.check.answer("ex-ch2-one-step-b", [*(w + y * x), b + y])
+
+
+def _replacement(stop_when_clean=False, strict=False, permute=False, count_from=1):
+    def perceptron_replacement(X, y, seed, max_epochs=1000):
+        rng = np.random.default_rng(seed)
+        n = len(y)
+        w, b, updates = np.zeros(X.shape[1]), 0.0, 0
+        for epoch in range(count_from, max_epochs + count_from):
+            made = 0
+            for i in rng.permutation(n) if permute else rng.integers(0, n, n):
+                m = y[i] * (X[i] @ w + b)
+                if m < 0 if strict else m <= 0:
+                    w, b, updates, made = (
+                        w + y[i] * X[i],
+                        b + y[i],
+                        updates + 1,
+                        made + 1,
+                    )
+            clean = np.all(y * (X @ w + b) > 0)
+            if clean or (stop_when_clean and made == 0):
+                return w, b, epoch, updates
+        return w, b, max_epochs, updates
+
+    return perceptron_replacement
+
+
+WRONG_REPLACEMENT = {
+    # (wrong function, a case name the verdict must name)
+    # an epoch without updates taken as proof of separation, as with permutations
+    "also stops after an epoch without updates": (
+        _replacement(stop_when_clean=True),
+        "an epoch whose draws make no mistake",
+    ),
+    "strict test: never leaves w = 0": (
+        _replacement(strict=True),
+        "separable data in the unit disc",
+    ),
+    "permutations instead of draws": (
+        _replacement(permute=True),
+        "separable data in the unit disc",
+    ),
+    "epochs counted from 0": (
+        _replacement(count_from=0),
+        "separable data in the unit disc",
+    ),
+}
+
+
+WRONG = {("ex-ch2-batch-code", k): v for k, v in WRONG_BATCH.items()}
+WRONG |= {("ex-ch2-replacement-code", k): v for k, v in WRONG_REPLACEMENT.items()}
+
+
+@pytest.mark.parametrize(("exercise_id", "name"), sorted(WRONG))
+def test_check_rejects(exercise_id, name):
+    fn, case = WRONG[exercise_id, name]
+    verdict = lc.check.exercise(exercise_id, fn)
+    assert verdict.status == "wrong" and case in verdict.message, verdict.message
+
+
+def test_replacement_check_catches_the_tie_only_case():
+    # Right at w = 0, strict afterwards: only a point with a score of exactly 0
+    # after the start can tell.
+    def perceptron_replacement(X, y, seed, max_epochs=1000):
+        rng = np.random.default_rng(seed)
+        n = len(y)
+        w, b, updates = np.zeros(X.shape[1]), 0.0, 0
+        for epoch in range(1, max_epochs + 1):
+            for i in rng.integers(0, n, n):
+                m = y[i] * (X[i] @ w + b)
+                if m < 0 or (m == 0 and not np.any(w) and b == 0):
+                    w, b, updates = w + y[i] * X[i], b + y[i], updates + 1
+            if np.all(y * (X @ w + b) > 0):
+                return w, b, epoch, updates
+        return w, b, max_epochs, updates
+
+    verdict = lc.check.exercise("ex-ch2-replacement-code", perceptron_replacement)
+    assert "exactly on the hyperplane" in verdict.message, verdict.message
+
+
+@pytest.mark.parametrize(
+    ("answer_id", "wrong"),
+    [
+        ("ex-ch2-draws-a", 1 / 30),  # the chance of one draw hitting the point
+        ("ex-ch2-draws-a", (29 / 30) ** 29),  # one draw too few
+        ("ex-ch2-draws-b", 0),  # "every point is drawn eventually"
+        ("ex-ch2-draws-b", 1 - np.exp(-1)),  # the chance of being drawn
+    ],
+)
+def test_draws_rejects(answer_id, wrong):
+    assert lc.check.answer(answer_id, wrong).status == "wrong"
+
+
+def test_draws_accepts_its_worked_answer():
+    assert lc.check.answer("ex-ch2-draws-a", round((1 - 1 / 30) ** 30, 3))
+    assert lc.check.answer("ex-ch2-draws-b", "0.368")

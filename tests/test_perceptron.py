@@ -340,3 +340,24 @@ def test_predictions_invariant_to_generic_rescaling():
     b = Perceptron(bias_update="r2").fit(3.7 * X, y)
     np.testing.assert_array_equal(a.predict(X), b.predict(3.7 * X))
     np.testing.assert_allclose(b.coef_, 3.7 * a.coef_, rtol=1e-9)
+
+
+def test_replacement_order_draws_with_replacement_and_stops_when_all_correct():
+    X, y = separable(60, 2, 0.05, 14)
+    est = Perceptron(order="replacement", random_state=7).fit(X, y)
+    rng = np.random.default_rng(7)
+    draws = [rng.integers(0, len(y), len(y)) for _ in range(est.n_iter_)]
+    # the textbook rule on the same draws, with the stopping test of the notes
+    w, b, mistakes = np.zeros(2), 0.0, 0
+    for e, seq in enumerate(draws, 1):
+        for i in seq:
+            if y[i] * (X[i] @ w + b) <= 0:
+                w, b, mistakes = w + y[i] * X[i], b + y[i], mistakes + 1
+        all_correct = np.all(y * (X @ w + b) > 0)
+        assert all_correct == (e == est.n_iter_), "stops at the first clean check"
+    assert np.array_equal(est.coef_[0], w) and est.intercept_[0] == b
+    assert est.converged_ and est.n_mistakes_ == mistakes
+    visits = est.history_.indices
+    np.testing.assert_array_equal(visits, np.concatenate(draws))
+    assert len(np.unique(visits[: len(y)])) < len(y), "an epoch repeats some points"
+    assert est.history_.index_at(len(y) + 1) == draws[1][0]

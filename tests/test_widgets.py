@@ -290,7 +290,7 @@ def test_hyperplane_explorer_sliders_move_the_line(hyperplane_explorer):
     explorer, data = hyperplane_explorer
     parts = _children(explorer.widget)
     sliders = {s.description: s for s in parts if isinstance(s, widgets.FloatSlider)}
-    assert set(sliders) == {"angle of w (°)", "‖w‖", "b", "scale (w, b) by c"}
+    assert set(sliders) == {"angle of w (°)", "‖w‖", "b", "scale (w, b) by s"}
     assert (
         sliders["angle of w (°)"].min == -180 and sliders["angle of w (°)"].max == 180
     )
@@ -370,3 +370,42 @@ def test_explorers_reject_bad_input():
     line = np.c_[np.arange(6.0), 2 * np.arange(6.0)]
     with pytest.raises(ValueError, match="singular"):
         ProjectionExplorer(line, [0, 0, 0, 1, 1, 1])
+
+
+def test_stepper_rings_and_counts_the_points_an_update_breaks(run, stepper):
+    data, clf = run
+    h, seen = clf.history_, 0
+    for t in h.mistake_steps[:40]:
+        (w0, b0), (w1, b1) = h.weights_at(int(t) - 1), h.weights_at(int(t))
+        m0, m1 = data.y * (data.X @ w0 + b0), data.y * (data.X @ w1 + b1)
+        broken = data.X[(m0 > 0) & (m1 <= 0)]
+        stepper.step = int(t)
+        rings = stepper.view.broken.collection.get_offsets()
+        np.testing.assert_allclose(np.sort(rings, axis=0), np.sort(broken, axis=0))
+        n = len(broken)
+        if n:
+            seen += 1
+            word = "point" if n == 1 else "points"
+            assert f"it broke {n} correct {word}" in stepper.caption
+        else:
+            assert "broke" not in stepper.caption
+    assert seen > 0, "the run must contain an update that breaks a point"
+    stepper.step = next(t for t in range(1, h.n_steps + 1) if not h.is_mistake(t))
+    assert len(stepper.view.broken.collection.get_offsets()) == 0, "no update"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_explorer_distance_segments_never_line_up_in_the_last_part(seed):
+    # In the tour's last part w lies along Fisher's direction and every distance
+    # segment is parallel to it: two marked points with the same coordinate along
+    # the boundary would draw segments that read as one line.
+    data = lc.data.make_separable(n=40, d=2, margin=0.1, random_state=seed)
+    explorer = HyperplaneExplorer(data.X, data.y)
+    explorer.step = explorer.n_steps
+    w = explorer.tour[-1][0]["norm"] * lc.geometry.unit(
+        np.radians(explorer.tour[-1][0]["theta"])
+    )
+    along = data.X[explorer.marked] @ np.array([-w[1], w[0]])
+    gaps = np.abs(along[:, None] - along[None, :])[np.triu_indices(4, 1)]
+    assert len(set(explorer.marked.tolist())) == 4
+    assert gaps.min() > 0.05 * np.ptp(data.X @ np.array([-w[1], w[0]]))

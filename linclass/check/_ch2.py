@@ -50,3 +50,81 @@ register_answer(
     "vector",
     (1.0, -2.0, -1.0),
 )
+
+
+def _replacement_reference(X, y, seed, max_epochs=1000):
+    clf = Perceptron(order="replacement", random_state=seed, max_iter=max_epochs)
+    clf.fit(X, y)
+    h = clf.history_
+    return clf, (
+        clf.coef_[0].copy(),
+        float(clf.intercept_[0]),
+        clf.n_iter_,
+        h.n_mistakes,
+    )
+
+
+def _has_early_clean_epoch(clf, n):
+    """An epoch before the last whose draws made no mistake (yet points were wrong)."""
+    busy = set(((clf.history_.mistake_steps - 1) // n).tolist())
+    return any(e not in busy for e in range(clf.n_iter_ - 1))
+
+
+def _has_tie_after_start(clf, X):
+    """Some update happened on a point with a score of exactly 0 and w != 0."""
+    h = clf.history_
+    for t in h.mistake_steps:
+        w, b = h.weights_at(int(t) - 1)
+        if np.any(w) and X[h.index_at(int(t))] @ w + b == 0:
+            return True
+    return False
+
+
+def _replacement_cases():
+    data = make_separable(n=30, margin=0.15, random_state=3)
+    clean = make_separable(n=12, margin=0.05, random_state=10)
+    far = make_separable(n=30, margin=0.2, center=[3.0, -2.0], random_state=2)
+    tie_X = np.array([[-1.0, 3], [0, -3], [2, 2], [2, -2], [-3, 3], [-3, 0]])
+    tie_y = np.array([1, -1, 1, -1, 1, -1])
+    ints_X = np.array([[2, 1], [1, 3], [-1, -2], [-3, 1], [0, 2]])
+    ints_y = np.array([1, 1, -1, -1, 1])
+    cases = [
+        ("separable data in the unit disc", (data.X, data.y, 0)),
+        (
+            "an epoch whose draws make no mistake, with points still wrong",
+            (clean.X, clean.y, 10),
+        ),
+        ("a point that lands exactly on the hyperplane", (tie_X, tie_y, 1)),
+        ("integer input", (ints_X, ints_y, 4)),
+        ("data far from the origin", (far.X, far.y, 5)),
+    ]
+    out = []
+    for name, args in cases:
+        clf, expected = _replacement_reference(*args)
+        # each edge case must really contain what its name promises
+        if "no mistake" in name:
+            assert _has_early_clean_epoch(clf, len(args[1])), name
+        if "exactly on" in name:
+            assert _has_tie_after_start(clf, np.asarray(args[0], float)), name
+        out.append(Case(name, args, expected, compare=close()))
+    return out
+
+
+register_exercise(
+    "ex-ch2-replacement-code",
+    "the perceptron with draws with replacement",
+    _replacement_cases,
+)
+
+register_answer(
+    "ex-ch2-draws-a",
+    "the probability that a given point is never drawn (n = 30)",
+    "number",
+    lambda: (1 - 1 / 30) ** 30,
+)
+register_answer(
+    "ex-ch2-draws-b",
+    "the limit of that probability as n grows",
+    "number",
+    lambda: float(np.exp(-1.0)),
+)
