@@ -64,7 +64,9 @@ lint: $(STAMP)
 
 # Unit, property and estimator-check tests, the docstring examples, nbval over every
 # chapter, then the browser tests of the built site (they need `make book` first, done here).
+# tests/browser.py finds a Chromium or Chrome first, or installs Playwright's, or says how.
 test: lint book
+	$(PY) tests/browser.py --ensure
 	$(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider \
 		--doctest-modules --nbval-lax linclass tests chapters
 
