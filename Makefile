@@ -18,6 +18,7 @@ help:
 	@echo "make test   lint, unit/property tests, nbval over chapters/, browser tests of the site"
 	@echo "make bench  benchmarks against scikit-learn (see README, Performance)"
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
+	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
 
 $(PY):
 	python3 tools/bootstrap_venv.py $(VENV)
@@ -69,6 +70,25 @@ test: lint book
 	$(PY) tests/browser.py --ensure
 	$(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider \
 		--doctest-modules --nbval-lax linclass tests chapters
+
+# The unit tests, docstring examples and chapters (not the browser tests) against the
+# oldest versions pyproject.toml declares, pinned in constraints-min.txt, in .venv-min.
+MIN_VENV  := .venv-min
+MIN_PY    := $(MIN_VENV)/bin/python
+MIN_STAMP := $(MIN_VENV)/.installed
+MIN_TOOLS := pytest pytest-xdist nbval hypothesis ipykernel myst-nb pyyaml
+.PHONY: test-min
+
+$(MIN_PY):
+	python3 tools/bootstrap_venv.py $(MIN_VENV)
+
+$(MIN_STAMP): constraints-min.txt pyproject.toml | $(MIN_PY)
+	$(MIN_PY) -m pip install --quiet -c constraints-min.txt -e . $(MIN_TOOLS)
+	touch $@
+
+test-min: $(MIN_STAMP)
+	$(MIN_PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --doctest-modules \
+		--nbval-lax --ignore=tests/test_site.py linclass tests chapters
 
 bench: $(STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f; done
