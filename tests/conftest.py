@@ -1,13 +1,15 @@
-"""Test-wide set-up: draw with Agg, never open a window.
+"""Test-wide set-up: draw with Agg, never open a window; summarise the run at the end.
 
-Set here rather than through MPLBACKEND in the Makefile, because notebook kernels
-inherit the environment and would then show no figures at all.
+The backend is set here rather than through MPLBACKEND in the Makefile, because
+notebook kernels inherit the environment and would then show no figures at all.
+The summary's hooks live in run_summary.py; importing them here registers them.
 """
 
 from pathlib import Path
 
 import matplotlib
 import pytest
+from run_summary import pytest_sessionstart, pytest_terminal_summary
 from site_server import serve_site
 
 from tools.book import fresh_env
@@ -24,6 +26,8 @@ CHROMIUM_ARGS = [
 ]
 
 matplotlib.use("Agg")
+
+__all__ = ["pytest_sessionstart", "pytest_terminal_summary"]  # hooks pytest calls
 
 
 @pytest.fixture(scope="module")
