@@ -42,8 +42,8 @@ INSTALL = [sys.executable, "-m", "playwright", "install", "chromium"]
 FIXES = (
     "No Chromium or Chrome found for the browser tests. Fix it in one of three "
     "ways: set CHROMIUM=/path/to/chromium; install Chromium with your OS package "
-    "manager (Debian/Ubuntu: apt install chromium, Fedora: dnf install chromium, "
-    "macOS: brew install --cask chromium); or run "
+    "manager or vendor (Debian: apt install chromium, Ubuntu: snap install chromium, "
+    "Fedora: dnf install chromium, macOS: Google Chrome in /Applications); or run "
     "`.venv/bin/python -m playwright install chromium`."
 )
 
