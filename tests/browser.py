@@ -121,7 +121,11 @@ def find_browser(
     raise BrowserNotFound(FIXES)
 
 
-def ensure(find=find_browser, install=subprocess.run, say=print):
+def _say(line):
+    print(line, flush=True)  # before the installer's own output, even into a pipe
+
+
+def ensure(find=find_browser, install=subprocess.run, say=_say):
     """Find a browser, installing Playwright's Chromium if there is none.
 
     Returns the browser's path; raises :class:`BrowserNotFound` with the three
@@ -137,14 +141,11 @@ def ensure(find=find_browser, install=subprocess.run, say=print):
         return find()
     except BrowserNotFound:
         pass
-    say(
-        "No Chromium or Chrome found: installing Playwright's ("
-        + " ".join(INSTALL[1:])
-        + ")"
-    )
+    shown = "python " + " ".join(INSTALL[1:])
+    say(f"No Chromium or Chrome found: installing Playwright's with `{shown}`")
     done = install(INSTALL, check=False)
     if done.returncode != 0:
-        raise BrowserNotFound(f"`{' '.join(INSTALL[1:])}` failed. {FIXES}")
+        raise BrowserNotFound(f"`{shown}` failed. {FIXES}")
     return find()
 
 

@@ -128,7 +128,7 @@ def test_ensure_installs_playwright_chromium_saying_so_in_one_line():
 def test_ensure_stops_with_the_three_fixes_when_the_install_fails():
     error, install, lines = _ensure([], returncode=1)
     assert isinstance(error, BrowserNotFound) and FIXES in str(error)
-    assert "playwright install chromium` failed" in str(error)
+    assert "`python -m playwright install chromium` failed" in str(error)
     assert len(install.calls) == 1 and len(lines) == 1
 
 
