@@ -15,19 +15,9 @@ from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
 from book_toc import ROOT, toc_entries
-from browser import BrowserError, find_browser
 
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 PAGE_BUDGET = 3 * 1024 * 1024  # bytes: HTML + images + player frames of one chapter
 MIN_FRAMES = 50  # a player steps through at least this many iterations
 
@@ -52,20 +42,6 @@ def site():
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):  # keep pytest's output readable
         pass
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        chromium = find_browser()
-    except BrowserError as exc:
-        pytest.fail(str(exc))
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def _open(browser, url):
