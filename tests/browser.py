@@ -1,4 +1,4 @@
-"""Find the Chromium or Chrome that the browser tests (tests/test_site.py) drive.
+"""Find the Chromium or Chrome that the browser tests drive (``browser`` fixture).
 
 Instructors run ``make test`` on Debian, Ubuntu, Fedora and macOS, and each puts
 the browser somewhere else. The lookup tries, in this order:
