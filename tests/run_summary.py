@@ -21,7 +21,7 @@ from book_toc import ROOT
 SHOTS = ROOT / "_build" / "screenshots"
 _STARTED = pytest.StashKey[float]()
 LABELS = {
-    "unit": "unit and property tests",
+    "unit": "unit and other tests in tests/",
     "doctest": "docstring examples",
     "site": "other checks of the built site",
 }

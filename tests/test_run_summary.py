@@ -59,7 +59,7 @@ def test_summary_counts_each_kind():
     reports.append(SimpleNamespace(nodeid="tests/test_a.py::t1", message="warning"))
     lines = summary_lines(reports, shots=2)
     assert lines == [
-        "unit and property tests: 1 passed, 1 failed",
+        "unit and other tests in tests/: 1 passed, 1 failed",
         "docstring examples: 0 passed, 0 failed",
         "notebooks executed: 2 (7 cells: 6 passed, 1 failed)",
         "pages checked in the browser: 2 (2 passed, 0 failed)",
@@ -91,7 +91,7 @@ def test_summary_is_printed_by_the_xdist_controller_before_pytests_line(tmp_path
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     out = run.stdout.splitlines()
-    assert "unit and property tests: 1 passed, 1 failed" in out, run.stdout
+    assert "unit and other tests in tests/: 1 passed, 1 failed" in out, run.stdout
     assert "docstring examples: 1 passed, 0 failed" in out
     assert out.index("screenshots written: 0 (in _build/screenshots)") < len(out) - 1
     assert out[-1].startswith("=") and "1 failed, 2 passed" in out[-1]
