@@ -18,6 +18,7 @@ help:
 	@echo "make test   lint, unit/property tests, nbval over chapters/, browser tests of the site"
 	@echo "make bench  benchmarks against scikit-learn (see README, Performance)"
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
+	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
 
 $(PY):
 	python3 tools/bootstrap_venv.py $(VENV)
@@ -64,9 +65,33 @@ lint: $(STAMP)
 
 # Unit, property and estimator-check tests, the docstring examples, nbval over every
 # chapter, then the browser tests of the built site (they need `make book` first, done here).
+# tests/browser.py finds a Chromium or Chrome first, or installs Playwright's, or says how.
 test: lint book
+	$(PY) tests/browser.py --ensure
 	$(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider \
 		--doctest-modules --nbval-lax linclass tests chapters
+
+# The unit tests, docstring examples and chapters (not the browser tests) against the
+# oldest versions pyproject.toml declares, pinned in constraints-min.txt, in .venv-min.
+MIN_VENV  := .venv-min
+MIN_PY    := $(MIN_VENV)/bin/python
+MIN_STAMP := $(MIN_VENV)/.installed
+MIN_TOOLS := pytest pytest-xdist nbval hypothesis ipykernel myst-nb pyyaml
+# Tests of the built site and of the book's own environment (its lock, a fresh
+# Colab-like environment): they test the build, not the versions.
+MIN_SKIP  := test_site test_answer_boxes test_fresh_chapters test_fresh_exercises test_reach
+.PHONY: test-min
+
+$(MIN_PY):
+	python3 tools/bootstrap_venv.py $(MIN_VENV)
+
+$(MIN_STAMP): constraints-min.txt pyproject.toml | $(MIN_PY)
+	$(MIN_PY) -m pip install --quiet -c constraints-min.txt -e . $(MIN_TOOLS)
+	touch $@
+
+test-min: $(MIN_STAMP)
+	$(MIN_PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --doctest-modules \
+		--nbval-lax $(MIN_SKIP:%=--ignore=tests/%.py) linclass tests chapters
 
 bench: $(STAMP)
 	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f; done

@@ -20,7 +20,7 @@ from linclass._artists import (
     view_limits,
 )
 from linclass._validation import check_binary_labels, check_X_y
-from linclass.geometry import best_offset, unit
+from linclass.geometry import best_offset, radius, unit
 from linclass.player import Player
 
 _LETTERS = "ABCD"
@@ -137,7 +137,7 @@ class HyperplaneExplorer(_Explorer):
         self.X, self.y, self.classes = _two_class_2d(X, y, "HyperplaneExplorer")
         self.xlim, self.ylim = view_limits(self.X)
         self.marked = self._pick_points()
-        self.R = float(np.max(np.linalg.norm(self.X, axis=1)))
+        self.R = radius(self.X)
         super().__init__(self._make_tour(), "Exploring a hyperplane", (7.6, 4.2))
 
     def _pick_points(self):

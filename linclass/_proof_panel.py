@@ -14,6 +14,7 @@ import numpy as np
 from matplotlib.ticker import MaxNLocator
 
 from linclass._artists import INK, MISTAKE, cursor
+from linclass._radius import max_norm
 
 _BLUE = "#0072B2"
 _MAX_POINTS = 4000
@@ -42,7 +43,7 @@ class ProofPanel:
             raise TypeError("reference must be a pair (w_star, gamma)") from None
         self.h = h
         self.eta = float(getattr(estimator, "eta", 1.0))
-        radius = float(np.max(np.linalg.norm(X, axis=1)))
+        radius = max_norm(X)
         intercept = bool(getattr(estimator, "fit_intercept", True))
         r2 = getattr(estimator, "bias_update", "unit") == "r2"
         self.c = (radius if r2 else 1.0) if intercept else 0.0
@@ -71,7 +72,7 @@ class ProofPanel:
                 f"margin of w_star on X; got {gamma:.4g}"
             )
         self.w_star, self.gamma = w_star, gamma
-        self.R = float(np.max(np.linalg.norm(Xa, axis=1)))
+        self.R = max_norm(Xa)
         self._curves()
 
     def _augmented(self, t):

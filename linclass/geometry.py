@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._kesler import kesler_vectors, max_margin_machine
+from ._radius import max_norm
 from ._separators import (
     best_offset,
     check_hyperplane,
@@ -130,12 +131,16 @@ def margin(X, y, w, b=0.0):
 def radius(X):
     """Radius ``R = max_i ||x_i||`` of the data (distance from the origin).
 
+    Every part of ``linclass`` uses this one value; ``R**2`` (the perceptron's
+    ``bias_update="r2"``) is ``R * R``. The squares are summed coordinate by
+    coordinate, left to right, so the bits do not depend on the numpy version.
+
     Examples
     --------
     >>> radius([[3.0, 4.0], [1.0, 0.0]])
     5.0
     """
-    return float(np.max(np.linalg.norm(check_array_2d(X), axis=1)))
+    return max_norm(check_array_2d(X))
 
 
 def novikoff_bound(R, gamma):

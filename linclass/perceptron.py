@@ -21,6 +21,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 
+from ._radius import max_norm
 from ._validation import (
     check_binary_labels,
     check_bool,
@@ -104,7 +105,7 @@ def _bias_scale(X, fit_intercept, bias_update):
     if not fit_intercept:
         return 0.0
     if bias_update == "r2":
-        radius = float(np.sqrt(np.einsum("ij,ij->i", X, X).max()))
+        radius = max_norm(X)
         return radius * radius
     return 1.0
 

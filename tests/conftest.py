@@ -1,18 +1,18 @@
-"""Test-wide set-up: draw with Agg, never open a window.
+"""Test-wide set-up: draw with Agg, never open a window; summarise the run at the end.
 
-Set here rather than through MPLBACKEND in the Makefile, because notebook kernels
-inherit the environment and would then show no figures at all.
+The backend is set here rather than through MPLBACKEND in the Makefile, because
+notebook kernels inherit the environment and would then show no figures at all.
+The summary's hooks live in run_summary.py; importing them here registers them.
 """
-
-from pathlib import Path
 
 import matplotlib
 import pytest
+from browser import BrowserError, find_browser
+from run_summary import pytest_sessionstart, pytest_terminal_summary
 from site_server import serve_site
 
 from tools.book import fresh_env
 
-CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -24,6 +24,8 @@ CHROMIUM_ARGS = [
 ]
 
 matplotlib.use("Agg")
+
+__all__ = ["pytest_sessionstart", "pytest_terminal_summary"]  # hooks pytest calls
 
 
 @pytest.fixture(scope="module")
@@ -46,12 +48,14 @@ def fresh_base():
 
 @pytest.fixture(scope="module")
 def browser():
-    """Headless Chromium, driven by Playwright."""
-    if not CHROMIUM.exists():
-        pytest.fail(f"Chromium not found at {CHROMIUM}: apt-get install chromium")
+    """Headless Chromium or Chrome (tests/browser.py finds it), driven by Playwright."""
+    try:
+        chromium = find_browser()
+    except BrowserError as exc:
+        pytest.fail(str(exc))
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         yield browser
         browser.close()

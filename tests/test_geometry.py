@@ -1,5 +1,7 @@
 """Tests for linclass.geometry: hand-computed cases, identities and brute force."""
 
+import math
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -92,6 +94,36 @@ def test_radius_novikoff_and_distance_to_origin():
     # The closest point of 3x + 4y = 10 to the origin is 10 (3, 4) / 25 = (1.2, 1.6).
     assert geometry.distance_to_origin([3.0, 4.0], -10.0) == pytest.approx(2.0)
     assert geometry.distance_to_origin([1.0, 0.0], 0.0) == 0.0
+
+
+@st.composite
+def _data_matrices(draw):
+    d = draw(st.integers(1, 12))  # from 8 columns on numpy adds in SIMD lanes
+    row = st.lists(st.floats(-1e150, 1e150), min_size=d, max_size=d)
+    return draw(st.lists(row, min_size=1, max_size=6))
+
+
+@settings(max_examples=200, deadline=None)
+@given(_data_matrices())
+def test_radius_is_a_left_to_right_sum_of_squares(rows):
+    # The one definition of R. Python floats are IEEE doubles, so this loop fixes
+    # the bits that every numpy version must reproduce; np.linalg.norm and einsum
+    # add in other orders and fail this test.
+    squares = [0.0] * len(rows)
+    for i, row in enumerate(rows):
+        for v in row:
+            squares[i] += v * v
+    assert geometry.radius(rows) == math.sqrt(max(squares))
+
+
+def test_radius_of_many_rows_is_the_same_sum():
+    # More rows than one block of the blocked sum; the farthest point is the last.
+    X = np.random.default_rng(3).standard_normal((20_000, 9))
+    X[-1] *= 100.0
+    squares = 0.0
+    for v in X[-1].tolist():
+        squares += v * v
+    assert geometry.radius(X) == math.sqrt(squares)
 
 
 def test_unit_vectors():

@@ -11,7 +11,6 @@ import http.server
 import re
 import threading
 from html.parser import HTMLParser
-from pathlib import Path
 from urllib.parse import unquote, urljoin, urlparse
 
 import pytest
@@ -19,16 +18,6 @@ from book_toc import ROOT, toc_entries
 
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 PAGE_BUDGET = 3 * 1024 * 1024  # bytes: HTML + images + player frames of one chapter
 MIN_FRAMES = 50  # a player steps through at least this many iterations
 
@@ -53,18 +42,6 @@ def site():
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):  # keep pytest's output readable
         pass
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.fail("Chromium not found at /usr/bin/chromium: apt-get install chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def _open(browser, url):
