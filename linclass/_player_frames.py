@@ -194,3 +194,48 @@ def dedupe(pngs):
             images.append(png)
         index.append(seen[png])
     return images, index
+
+
+def sheet_positions(steps, preferred=None, size=6):
+    """Choose the static frames printed on a player's contact sheet.
+
+    Parameters
+    ----------
+    steps : sequence of int
+        The live frame (step) shown by each static frame, increasing.
+    preferred : sequence of int, optional
+        Steps worth printing (a stepper's mistakes). The frames between the
+        first and the last are then drawn from the static frames showing one
+        of them, if there is any; otherwise from all frames.
+    size : int, default=6
+        At most this many frames: the first, the last and, in between, the
+        candidate nearest to each of ``size - 2`` evenly spaced positions.
+
+    Returns
+    -------
+    ndarray of int
+        Increasing positions in ``steps``, starting at 0 and ending at
+        ``len(steps) - 1``.
+
+    Examples
+    --------
+    >>> sheet_positions(range(60)).tolist()
+    [0, 12, 24, 35, 47, 59]
+    >>> sheet_positions(range(10), preferred=[3, 4, 8]).tolist()
+    [0, 3, 4, 8, 9]
+    """
+    steps = np.asarray(steps, dtype=np.int64).ravel()
+    if steps.size == 0:
+        raise ValueError("a contact sheet needs at least one frame")
+    if isinstance(size, bool) or not isinstance(size, int | np.integer) or size < 2:
+        raise ValueError(f"size must be an integer >= 2; got {size!r}")
+    inner = np.arange(1, steps.size - 1)
+    if preferred is not None:
+        chosen = inner[np.isin(steps[inner], np.asarray(preferred, dtype=np.int64))]
+        if chosen.size:
+            inner = chosen
+    if inner.size > size - 2:
+        # the candidate nearest to each of size - 2 evenly spaced positions
+        targets = np.linspace(0, steps.size - 1, size)[1:-1]
+        inner = inner[np.abs(inner[None, :] - targets[:, None]).argmin(axis=1)]
+    return np.unique(np.concatenate([[0], inner, [steps.size - 1]])).astype(np.int64)

@@ -9,6 +9,8 @@ Structure (stable: the site's browser tests rely on it)::
       div.lc-stage                                    CSS background: fixed layer
         img.lc-frame[alt][data-step]                  alt text changes per frame
       div.lc-caption[aria-live=polite]                caption of the frame
+      div.lc-sheet                                     added by the script: key frames
+                                                       for print (hidden on screen)
       div.lc-controls
         button[data-action=first|prev|play|next|last][aria-label]
         input[type=range].lc-slider[min=0][max=n-1]
@@ -22,6 +24,11 @@ frame -> image). When the figure has animated artists, a frame holds only them
 on a transparent background, over the fixed rest of the figure (the stage's CSS
 background, stored once): a fraction of the bytes of whole frames. Nothing is
 fetched: no URL appears in the fragment.
+
+Colours come from the host page's theme variables (pydata's ``--pst-color-*``)
+with light fallbacks, so the controls follow a dark theme; the figure itself sits
+on a white card (``--lc-card-padding`` and ``--lc-card-filter`` let the site
+match its static figures). In print, the controls give way to a contact sheet.
 """
 
 import html
@@ -44,27 +51,51 @@ _LABELS = {
     "last": "Last frame",
 }
 
+# Host pages style every <img>: pydata's dark mode paints a grey background and
+# padding over output images and dims them, which hid the stage (the fixed part
+# of the figure) under the transparent frame layers. The frames are kept bare.
 _CSS = """
-.lc-player{border:1px solid #d0d7de;border-radius:6px;padding:.5em;margin:1em 0;
- max-width:100%;box-sizing:border-box;background:#fff;color:#1f2328}
+.lc-player{border:1px solid var(--pst-color-border,#d0d7de);border-radius:6px;
+ padding:.5em;margin:1em 0;max-width:100%;box-sizing:border-box;
+ background:var(--pst-color-background,#fff);color:var(--pst-color-text-base,#1f2328)}
 .lc-player:focus{outline:2px solid #0072B2}
 .lc-player .lc-title{font-weight:600;margin:0 0 .3em}
 .lc-player .lc-stage{width:fit-content;max-width:100%;margin:0 auto;
- background-size:100% 100%;background-repeat:no-repeat;background-color:#fff}
-.lc-player img.lc-frame{display:block;max-width:100%;height:auto}
+ box-sizing:border-box;padding:var(--lc-card-padding,0);border-radius:.25rem;background-origin:content-box;
+ background-size:100% 100%;background-repeat:no-repeat;background-color:#fff;
+ filter:var(--lc-card-filter,none)}
+.lc-player .lc-stage img,.lc-player .lc-sheet img{display:block;max-width:100%;
+ height:auto;background:none!important;padding:0!important;border-radius:0!important;
+ filter:none!important}
 .lc-player .lc-caption{font-family:monospace;font-size:.9em;min-height:1.4em;
  margin:.3em 0;text-align:center}
 .lc-player .lc-controls{display:flex;align-items:center;gap:.35em;flex-wrap:wrap}
 .lc-player button{display:inline-flex;align-items:center;justify-content:center;
- width:2.2em;height:2em;padding:0;border:1px solid #8c959f;border-radius:4px;
- background:#f6f8fa;color:#1f2328;cursor:pointer}
-.lc-player button:hover{background:#e7ecf0}
+ width:2.2em;height:2em;padding:0;border:1px solid var(--pst-color-border,#8c959f);
+ border-radius:4px;background:var(--pst-color-surface,#f6f8fa);color:inherit;
+ cursor:pointer}
+.lc-player button:hover{filter:brightness(1.12)}
 .lc-player button[data-action=play]{width:2.8em;background:#0072B2;color:#fff;
  border-color:#0072B2}
 .lc-player button svg{width:1em;height:1em;fill:currentColor}
-.lc-player input.lc-slider{flex:1 1 8em;min-width:6em}
+.lc-player input.lc-slider{flex:1 1 8em;min-width:6em;accent-color:#0072B2}
 .lc-player .lc-counter{font-family:monospace;font-size:.85em;white-space:nowrap}
-.lc-player select.lc-speed{font-size:.85em}
+.lc-player select.lc-speed{font-size:.85em;color:inherit;
+ background:var(--pst-color-background,#fff);
+ border:1px solid var(--pst-color-border,#8c959f)}
+.lc-player .lc-sheet{display:none}
+@media print{
+ .lc-player{break-inside:avoid-page;background:#fff;color:#000;filter:none}
+ .lc-player .lc-stage,.lc-player .lc-caption,.lc-player .lc-controls{display:none}
+ .lc-player .lc-sheet{display:block}
+ .lc-player .lc-sheet-title{font-size:.85em;font-style:italic;margin:0 0 .3em}
+ .lc-player .lc-sheet-grid{display:grid;grid-template-columns:1fr 1fr;gap:.5em}
+ .lc-player .lc-sheet figure{margin:0;break-inside:avoid}
+ .lc-player .lc-sheet .lc-sheet-stage{background-size:100% 100%;
+  background-repeat:no-repeat;background-color:#fff;border:1px solid #ccc}
+ .lc-player .lc-sheet img{width:100%}
+ .lc-player .lc-sheet figcaption{font-family:monospace;font-size:.7em;margin-top:.2em}
+}
 """
 
 _JS = """
@@ -133,6 +164,33 @@ _JS = """
                 End: "last", " ": "play"};
     if (keys[e.key]) { e.preventDefault(); actions[keys[e.key]](); }
   });
+  // The contact sheet: key frames laid out for print (hidden on screen).
+  var sheet = document.createElement("div");
+  sheet.className = "lc-sheet";
+  var head = document.createElement("div");
+  head.className = "lc-sheet-title";
+  head.textContent = "Key frames (" + data.sheet.length + " of " + n + ")";
+  var grid = document.createElement("div");
+  grid.className = "lc-sheet-grid";
+  var base = root.querySelector(".lc-stage").style.backgroundImage;
+  data.sheet.forEach(function (k) {
+    var fig = document.createElement("figure");
+    var stage = document.createElement("div");
+    stage.className = "lc-sheet-stage";
+    stage.style.backgroundImage = base;
+    var im = document.createElement("img");
+    im.src = "data:image/png;base64," + data.images[data.index[k]];
+    im.alt = data.alts[k];
+    var cap = document.createElement("figcaption");
+    cap.textContent = "frame " + (k + 1) + " / " + n + ": " + data.captions[k];
+    stage.appendChild(im);
+    fig.appendChild(stage);
+    fig.appendChild(cap);
+    grid.appendChild(fig);
+  });
+  sheet.appendChild(head);
+  sheet.appendChild(grid);
+  root.insertBefore(sheet, root.querySelector(".lc-controls"));
   show(0);
 })();
 """
@@ -159,7 +217,7 @@ def _button(action):
 
 
 def render_player_html(
-    uid, title, images, index, captions, alts, steps, size, background=None
+    uid, title, images, index, captions, alts, steps, size, background=None, sheet=None
 ):
     """Assemble the self-contained player fragment.
 
@@ -182,6 +240,8 @@ def render_player_html(
     background : str or None
         Base64 PNG under every frame (the frames are then transparent
         layers holding only what moves), or None.
+    sheet : list of int, optional
+        Frames of the printed contact sheet (default: the first and the last).
 
     Returns
     -------
@@ -202,6 +262,7 @@ def render_player_html(
         "alts": alts,
         "steps": steps,
         "icons": _ICONS,
+        "sheet": sorted({0, n - 1}) if sheet is None else sheet,
     }
     width, height = size
     stage = ""

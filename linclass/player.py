@@ -28,6 +28,7 @@ from linclass._player_frames import (
     check_frame_count,
     encode_frames,
     fast_png,
+    sheet_positions,
     static_frame_indices,
 )
 from linclass._player_html import caption_html, escape, render_player_html
@@ -306,7 +307,12 @@ class Player:
             alts=[self.alt_text(c) for c in captions],
             steps=[int(i) for i in self.static_frames],
             size=(width, height),
+            sheet=sheet_positions(self.static_frames, self._key_steps()).tolist(),
         )
+
+    def _key_steps(self):
+        """Frames worth printing on the contact sheet (None: spread evenly)."""
+        return None
 
     # ---------------------------------------------------------- live widget
     @property

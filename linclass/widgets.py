@@ -152,6 +152,10 @@ class Stepper(Player):
             figsize=self.view.figsize,
         )
 
+    def _key_steps(self):
+        # The printed contact sheet shows mistakes: the steps where w moves.
+        return self.history.mistake_steps
+
     def weights_at(self, t):
         """Weights after step ``t`` (delegates to the history).
 

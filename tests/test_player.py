@@ -240,6 +240,29 @@ def test_static_frame_choice():
         static_frame_indices(10, max_static_frames=1)
 
 
+def test_contact_sheet_frames():
+    sheet = _player_frames.sheet_positions
+    assert sheet(range(60)).tolist() == [0, 12, 24, 35, 47, 59]
+    assert sheet([0, 4, 9]).tolist() == [0, 1, 2]
+    assert sheet([7]).tolist() == [0]
+    # Preferred steps fill the middle; the first and the last frame always stay.
+    steps = np.arange(0, 200, 2)
+    picked = sheet(steps, preferred=[10, 12, 100, 150, 151, 198], size=4)
+    assert picked.tolist() == [0, 50, 75, 99]  # nearest to positions 33 and 66
+    # Nothing preferred among the frames: spread evenly instead.
+    assert sheet(range(60), preferred=[1000]).tolist() == sheet(range(60)).tolist()
+    with pytest.raises(ValueError, match="at least one frame"):
+        sheet([])
+    with pytest.raises(ValueError, match="size must be an integer >= 2"):
+        sheet(range(5), size=1)
+
+
+def test_player_html_carries_its_contact_sheet():
+    html = Sweep(n_frames=30).player.to_html()
+    assert payload(html)["sheet"] == [0, 6, 12, 17, 23, 29]
+    assert "@media print" in html and "lc-sheet" in html
+
+
 def test_quantized_png_is_a_small_palette_image():
     rgb = np.zeros((20, 30, 3), dtype=np.uint8)
     rgb[:, 15:] = (0, 114, 178)

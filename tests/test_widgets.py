@@ -151,6 +151,15 @@ def test_static_frames_are_the_live_frames(stepper, stepper_html):
         assert stepper.caption == data["captions"][k]
 
 
+def test_contact_sheet_shows_the_start_mistakes_and_the_end(stepper, stepper_html):
+    data = payload(stepper_html)
+    sheet, steps = data["sheet"], data["steps"]
+    assert sheet[0] == 0 and sheet[-1] == len(steps) - 1 and len(sheet) == 6
+    inner = [steps[k] for k in sheet[1:-1]]
+    assert all(stepper.history.is_mistake(t) for t in inner), inner
+    assert "mistake" in " ".join(data["captions"][k] for k in sheet[1:-1])
+
+
 def test_stepper_frame_choice():
     assert stepper_frames(10).tolist() == list(range(11))
     frames = stepper_frames(5000, max_frames=60)
