@@ -55,6 +55,7 @@ venv: $(STAMP)
 
 book: assets
 	$(PY) -m tools.book.setup_cell
+	$(PY) -m tools.book.cache   # a change to linclass/ or the lock file re-runs the chapters
 	$(BIN)/jupyter-book build -n -W --keep-going .
 	@echo
 	@echo "Built: $(CURDIR)/_build/html/index.html"

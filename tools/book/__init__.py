@@ -7,4 +7,6 @@
 - :mod:`tools.book.exercises`: the exercise edition of the chapters.
 - :mod:`tools.book.site_assets`: the wheel index and the answer keys of the site's
   answer boxes.
+- :mod:`tools.book.cache`: clears the notebook cache when ``linclass/`` or the
+  lock file changed.
 """
