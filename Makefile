@@ -11,10 +11,11 @@ export OPENBLAS_NUM_THREADS ?= 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 GEN    := _build/generated
-.PHONY: help book test lint unit notebooks site bench clean venv lock assets
+.PHONY: help book pdf test lint unit notebooks site bench clean venv lock assets
 
 help:
 	@echo "make book   build the site into _build/html (sets up .venv first)"
+	@echo "make pdf    the print edition: _build/pdf/linear-classifiers.pdf (make book does it too)"
 	@echo "make test   lint, unit/property tests, nbval over chapters/, browser tests of the site"
 	@echo "make bench  benchmarks against scikit-learn (see README, Performance)"
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
@@ -57,8 +58,13 @@ book: assets
 	$(PY) -m tools.book.setup_cell
 	$(PY) -m tools.book.cache   # a change to linclass/ or the lock file re-runs the chapters
 	$(BIN)/jupyter-book build -n -W --keep-going .
+	$(PY) -m tools.book.pdf --if-stale   # the print edition, linked from the site
 	@echo
 	@echo "Built: $(CURDIR)/_build/html/index.html"
+
+# The print edition: the built site printed by Chromium (see tools/book/pdf.py).
+pdf: book
+	@echo "Print edition: $(CURDIR)/_build/pdf/linear-classifiers.pdf"
 
 lint: $(STAMP)
 	$(BIN)/ruff check linclass tests benchmarks tools

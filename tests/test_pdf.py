@@ -1,0 +1,150 @@
+"""The print edition that `make book` prints: _build/pdf/linear-classifiers.pdf.
+
+Read back with pypdf: every part of the table of contents in order, Novikoff's
+theorem and Fisher's 1936 coefficients, no raw TeX, one contact sheet per player,
+the solutions closing each chapter, every figure, page numbers, a plausible length.
+"""
+
+import re
+
+import pytest
+from book_toc import ROOT
+from pypdf import PdfReader
+
+from tools.book.pdf import OUT, SITE_COPY
+from tools.book.print_edition import article, title_of, toc_pages
+
+HTML = ROOT / "_build" / "html"
+# Fisher (1936), Annals of Eugenics 7, p. 184: his lambda, then the same
+# discriminant rescaled so that the sepal-length coefficient is 1 (chapter 5
+# recomputes both from the raw measurements and prints them).
+FISHER_1936 = ("0.0311511", "0.1839075", "0.2221044", "0.3147370")
+FISHER_1936_RESCALED = ("5.9037", "7.1299", "10.1036")
+# 172 A4 pages on 2026-11-23: about 20 pages per chapter (code, figures, contact
+# sheets, solutions), 37 of API reference. Far below: parts lost or cut to a page;
+# far above: a page per screen-height or per figure.
+PAGES = (100, 300)
+
+
+@pytest.fixture(scope="module")
+def pdf():
+    if not (ROOT / OUT).is_file():
+        pytest.fail(f"no {OUT}: run `make book` (or `make pdf`) first")
+    reader = PdfReader(ROOT / OUT)
+    texts = [page.extract_text() for page in reader.pages]
+    return reader, texts, re.sub(r"\s+", " ", "\n".join(texts))
+
+
+def _pages():
+    """Each page of the table of contents: its built article."""
+    return {
+        page: article((HTML / page).read_text(encoding="utf-8"), page)
+        for page in toc_pages(ROOT)
+    }
+
+
+def _title(body, page):
+    plain = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", title_of(body, page)))
+    return plain.strip().replace("fi", "\ufb01")  # Chromium prints the fi ligature
+
+
+def _starts(text, pages):
+    """Where each part starts: its title, after the cover and the contents list."""
+    where = text.index("Contents") + len("Contents")
+    for page, body in pages.items():  # past the titles of the contents list
+        where = text.find(_title(body, page), where)
+        assert where >= 0, f"{page}: not in the contents list"
+    starts = {}
+    for page, body in pages.items():
+        found = text.find(_title(body, page), where)
+        assert found >= 0, f"{page}: title {_title(body, page)!r} not in order"
+        starts[page] = where = found
+    return starts
+
+
+def test_the_site_serves_this_pdf():
+    assert (ROOT / SITE_COPY).read_bytes() == (ROOT / OUT).read_bytes()
+
+
+def test_every_part_in_toc_order(pdf):
+    _, _, text = pdf
+    starts = _starts(text, _pages())
+    assert list(starts.values()) == sorted(starts.values())
+
+
+def test_novikoff_and_fishers_numbers(pdf):
+    _, _, text = pdf
+    assert "Novikoff" in text
+    missing = [x for x in FISHER_1936 + FISHER_1936_RESCALED if x not in text]
+    assert not missing, f"Fisher's 1936 coefficients missing: {missing}"
+
+
+def test_maths_is_typeset(pdf):
+    _, _, text = pdf
+    # (TeX inside code, such as matplotlib labels, is printed as it is written)
+    for raw in ("\\(", "\\)", "$$", "\\frac"):
+        assert raw not in text, f"raw TeX {raw!r} in the PDF"
+
+
+def test_every_player_is_a_contact_sheet(pdf):
+    _, _, text = pdf
+    players = sum(body.count('class="lc-player"') for body in _pages().values())
+    sheets = re.findall(r"Key frames \((\d+) of (\d+)\)", text)
+    assert players > 0 and len(sheets) == players, (players, sheets)
+    for shown, total in sheets:
+        assert 2 <= int(shown) <= 6, sheets
+        # Each printed frame carries its caption: "frame k / n: ...".
+        captions = re.findall(rf"frame (\d+) / {total}:", text)
+        assert len(captions) >= int(shown), (total, captions)
+
+
+def test_solutions_close_each_chapter(pdf):
+    _, _, text = pdf
+    pages = _pages()
+    starts = _starts(text, pages)
+    ends = list(starts.values())[1:] + [len(text)]
+    chapters = [p for p in pages if p.startswith("chapters/")]
+    for k, page in enumerate(chapters, start=1):
+        n_solutions = pages[page].count('class="solution')
+        if not n_solutions:
+            continue
+        chapter = text[starts[page] : ends[list(starts).index(page)]]
+        heading = f"Solutions to chapter {k} exercises"
+        assert heading in chapter, f"{page}: no {heading!r}"
+        exercises, appendix = chapter.split(heading)
+        assert appendix.count("Solution to") == n_solutions, page
+        assert "Solution to" not in exercises, f"{page}: a solution left in place"
+
+
+def test_every_figure_is_printed(pdf):
+    reader, _, _ = pdf
+    figures = set()
+    for body in _pages().values():
+        figures |= set(re.findall(r'src="[^"]*_images/([^"]+)"', body))
+    images = sum(_count_images(page.get("/Resources")) for page in reader.pages)
+    # every figure once, plus the frames of the contact sheets
+    assert images >= len(figures) > 0, (images, len(figures))
+
+
+def _count_images(resources):
+    if not resources or "/XObject" not in resources:
+        return 0
+    count = 0
+    for ref in resources["/XObject"].get_object().values():
+        obj = ref.get_object()
+        if obj.get("/Subtype") == "/Image":
+            count += 1
+        elif obj.get("/Subtype") == "/Form":
+            count += _count_images(obj.get("/Resources"))
+    return count
+
+
+def test_page_numbers_and_length(pdf):
+    reader, texts, text = pdf
+    n = len(reader.pages)
+    assert PAGES[0] <= n <= PAGES[1], f"{n} pages"
+    for k in (1, n // 2, n):
+        assert f"{k} / {n}" in texts[k - 1], f"page {k} has no number"
+    # A page holds at most ~4000 characters at 10 pt; an average near that or
+    # near nothing means overflowing or empty pages.
+    assert 500 <= len(text) / n <= 4000, len(text) / n

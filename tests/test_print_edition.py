@@ -1,0 +1,102 @@
+"""The print edition's assembly (tools/book), on small hand-made pages."""
+
+import os
+import shutil
+
+import pytest
+
+from tools.book import pdf, pdf_link, print_edition
+
+PAGES = {"intro.html", "chapters/02_b.html"}
+
+
+def test_links_between_pages_point_inside_the_document():
+    fragment = (
+        '<h1 id="top">T</h1><a href="#top">here</a> <a href="02_b.html#ex-1">ex</a>'
+        ' <a href="../intro.html">intro</a> <a href="../genindex.html">index</a>'
+        ' <a href="https://example.org/x.html">out</a>'
+    )
+    out = print_edition.rewrite(fragment, "chapters/02_b.html", PAGES, "/html/")
+    assert 'id="chapters-02_b--top"' in out
+    assert 'href="#chapters-02_b--top"' in out
+    assert 'href="#chapters-02_b--ex-1"' in out
+    assert 'href="#intro"' in out
+    assert "genindex" not in out  # a page outside the edition: no dead link
+    assert 'href="https://example.org/x.html"' in out
+
+
+def test_assets_resolve_against_the_site_and_players_keep_their_ids():
+    fragment = (
+        '<img src="../_images/f.png" alt="f"><img src="data:image/png;base64,AAAA">'
+        '<div class="lc-player" id="lc-player-abc-1"></div>'
+    )
+    out = print_edition.rewrite(fragment, "chapters/02_b.html", PAGES, "/html/")
+    assert 'src="/html/_images/f.png"' in out
+    assert 'src="data:image/png;base64,AAAA"' in out
+    assert 'id="lc-player-abc-1"' in out  # its script finds it by this id
+
+
+def test_a_page_without_article_or_title_is_a_clear_error():
+    with pytest.raises(ValueError, match="no <article"):
+        print_edition.article("<html><body>nothing</body></html>", "x.html")
+    with pytest.raises(ValueError, match="no <h1>"):
+        print_edition.title_of("<p>no title</p>", "x.html")
+    assert print_edition.title_of(
+        '<h1><span>2. </span>B<a class="headerlink" href="#b">#</a></h1>', "b"
+    ) == ("<span>2. </span>B")
+
+
+@pytest.fixture
+def book(tmp_path):
+    """A two-page built site with the book's configuration."""
+    root = tmp_path / "book"
+    (root / "_build" / "html" / "_static").mkdir(parents=True)
+    (root / "_config.yml").write_text("title: A Book\nauthor: Someone\n")
+    (root / "_toc.yml").write_text(
+        "root: intro\nparts:\n  - chapters:\n    - file: b\n"
+    )
+    for name, title in (("intro", "A Book"), ("b", "1. B")):
+        (root / "_build" / "html" / f"{name}.html").write_text(
+            f'<html><article class="bd-article"><h1>{title}</h1>'
+            '<div class="solution">s</div></article></html>'
+        )
+    return root
+
+
+def test_assemble_puts_the_parts_in_toc_order(book):
+    doc = print_edition.assemble(book)
+    assert doc.index('id="intro"') < doc.index('id="b"')
+    assert "<title>A Book</title>" in doc and "Someone" in doc
+    assert '<a href="#b">1. B</a>' in doc  # the contents list
+
+
+def test_assemble_without_a_built_site_says_what_to_do(book):
+    shutil.rmtree(book / "_build")
+    with pytest.raises(FileNotFoundError, match="run `make book`"):
+        print_edition.assemble(book)
+
+
+def test_the_pdf_is_stale_until_printed_after_its_inputs(book):
+    assert pdf.is_stale(book)  # not printed yet
+    for path in (pdf.OUT, pdf.SITE_COPY):
+        (book / path).parent.mkdir(parents=True, exist_ok=True)
+        (book / path).write_bytes(b"%PDF")
+    newest = max(p.stat().st_mtime for p in pdf.inputs(book) if p.exists())
+    for path in (pdf.OUT, pdf.SITE_COPY):
+        os.utime(book / path, (newest + 10, newest + 10))
+    assert not pdf.is_stale(book)
+    page = book / "_build" / "html" / "b.html"
+    os.utime(page, (newest + 20, newest + 20))  # the site was rebuilt
+    assert pdf.is_stale(book)
+
+
+def test_the_download_menu_offers_the_book():
+    group = {"label": "download-buttons", "buttons": []}
+    context = {
+        "header_buttons": [{"label": "launch-buttons"}, group],
+        "pathto": lambda target, resource: f"../{target}",
+    }
+    pdf_link.add_book_pdf(None, "chapters/b", "page.html", context, None)
+    [button] = group["buttons"]
+    assert button["url"] == "../_static/" + pdf_link.PDF_NAME
+    assert pdf.OUT.name == pdf_link.PDF_NAME

@@ -1,0 +1,149 @@
+"""Print the book to PDF with the Chromium that the browser tests use (no TeX).
+
+``python -m tools.book.pdf [--if-stale]`` (``make pdf``; ``make book`` runs it with
+``--if-stale``) assembles the print edition from the built site (see
+``print_edition``), serves it on 127.0.0.1, waits for MathJax, and prints it to
+``_build/pdf/linear-classifiers.pdf`` with page numbers; a copy goes into the site
+(``_build/html/_static/``), where the landing page and the download menu link it.
+"""
+
+import functools
+import http.server
+import shutil
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+from tools.book.pdf_link import PDF_NAME
+from tools.book.print_edition import HERE, assemble, toc_pages
+
+ROOT = HERE.parents[1]
+OUT = Path("_build", "pdf", PDF_NAME)
+SITE_COPY = Path("_build", "html", "_static", PDF_NAME)
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+FOOTER = (
+    '<div style="font-size:8pt;width:100%;text-align:center;color:#555">'
+    '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
+)
+HEADER = "<div></div>"  # no running head: the page number is in the footer
+MARGINS = {"top": "16mm", "bottom": "18mm", "left": "15mm", "right": "15mm"}
+
+
+def inputs(root):
+    """What the PDF is made from: the built pages and this printer's own files."""
+    built = Path(root) / "_build" / "html"
+    return [built / page for page in toc_pages(root)] + sorted(
+        p for p in HERE.iterdir() if p.suffix in (".py", ".css", ".js")
+    )
+
+
+def is_stale(root):
+    """True when the PDF or its copy in the site is missing or older than an input."""
+    root = Path(root)
+    out, copy = root / OUT, root / SITE_COPY
+    if not (out.is_file() and copy.is_file()):
+        return True
+    newest = max(p.stat().st_mtime for p in inputs(root) if p.exists())
+    return min(out.stat().st_mtime, copy.stat().st_mtime) < newest
+
+
+def chromium():
+    """The Chromium executable (Debian's package)."""
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    raise FileNotFoundError("Chromium not found on PATH: apt-get install chromium")
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def print_pdf(root):
+    """Write the PDF and its copy in the site; return the PDF's path."""
+    from playwright.sync_api import sync_playwright
+
+    root = Path(root)
+    build = root / "_build"
+    doc = build / "pdf" / "book.html"
+    doc.parent.mkdir(parents=True, exist_ok=True)
+    doc.write_text(assemble(root, site="/html/"), encoding="utf-8")
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(build))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/pdf/book.html"
+    problems = []
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium(), args=CHROMIUM_ARGS)
+            page = browser.new_page()
+            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+            page.on(
+                "requestfailed", lambda r: problems.append(f"failed request: {r.url}")
+            )
+            page.on(
+                "request",
+                lambda r: (
+                    problems.append(f"request leaves the book: {r.url}")
+                    if urlparse(r.url).hostname not in ("127.0.0.1", None, "")
+                    and not r.url.startswith("data:")
+                    else None
+                ),
+            )
+            page.goto(url, wait_until="load")
+            page.wait_for_function("() => window.MathJax && MathJax.startup")
+            page.evaluate("() => MathJax.startup.promise")
+            raw = page.evaluate(
+                """() => [...document.querySelectorAll('.math')]
+                     .filter(e => !e.querySelector('mjx-container')).length"""
+            )
+            if raw:
+                problems.append(f"{raw} formulas left untypeset")
+            if problems:
+                raise RuntimeError("print edition: " + "; ".join(problems[:5]))
+            out = root / OUT
+            page.pdf(
+                path=str(out),
+                format="A4",
+                print_background=True,
+                display_header_footer=True,
+                header_template=HEADER,
+                footer_template=FOOTER,
+                margin=MARGINS,
+            )
+            browser.close()
+    finally:
+        server.shutdown()
+    shutil.copyfile(out, root / SITE_COPY)
+    return out
+
+
+def main(argv=None):
+    args = sys.argv[1:] if argv is None else argv
+    if args not in ([], ["--if-stale"]):
+        raise SystemExit("usage: python -m tools.book.pdf [--if-stale]")
+    if args and not is_stale(ROOT):
+        print(f"{OUT} is up to date")
+        return
+    start = time.perf_counter()
+    try:
+        out = print_pdf(ROOT)
+    except (FileNotFoundError, RuntimeError) as error:
+        raise SystemExit(f"make pdf: {error}") from None
+    print(f"Printed: {out.relative_to(ROOT)} in {time.perf_counter() - start:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
