@@ -1,12 +1,13 @@
 """Browser tests of the built site (`make book` first), in Debian's Chromium.
 
-Every page in the table of contents is loaded from a server on 127.0.0.1, once in each
-mode: light, dark (the theme's dark mode) and phone (a 390-px-wide viewport). It must
-load without console errors, failed requests or requests leaving the site; its maths
-must be typeset, its images must have alt text, no cell may show an error, and every
-kernel-free player must show its frame (not a flat panel) and step. On a phone nothing
-may widen the page. A full-page screenshot of every page in every mode lands in
-_build/screenshots/<mode>/.
+Every page in the table of contents is loaded once from a server on 127.0.0.1 at
+desktop width and checked in light mode, then in dark mode (switched by the theme
+button), then narrowed to a 390-px phone viewport. It must load without console errors,
+failed requests or requests leaving the site; its maths must be typeset, its images
+must have alt text, no cell may show an error, and every kernel-free player must show
+its frame (not a flat panel) in each mode, and step. On a phone nothing may widen the
+page. A full-page screenshot of every page in each mode lands in
+_build/screenshots/{light,dark,phone}/.
 """
 
 import functools
@@ -27,8 +28,7 @@ HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
 PAGE_BUDGET = 3 * 1024 * 1024  # bytes: HTML + images + player frames of one chapter
 MIN_FRAMES = 50  # a player steps through at least this many iterations
-# mode: (viewport width, theme); the phone is an iPhone-sized portrait viewport
-MODES = {"light": (1280, "light"), "dark": (1280, "dark"), "phone": (390, "light")}
+DESKTOP, PHONE = 1280, 390  # viewport widths (px); the phone is iPhone-sized
 # A player's picture, as rendered, must correlate with its frame at least this much:
 # measured 0.97-0.99 in every mode (dark mode dims it with a filter, which keeps the
 # correlation); a frame layer painted over its stage, the dark-mode bug of issue 12,
@@ -59,14 +59,12 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def _open(browser, url, mode="light"):
-    """Load a page in a mode, recording console errors, failed and off-site requests."""
-    width, theme = MODES[mode]
-    page = browser.new_page(
-        viewport={"width": width, "height": 900}, color_scheme=theme
-    )
-    # The theme button stores the choice under "mode"; set before any script runs.
-    page.add_init_script(f"localStorage.setItem('mode', '{theme}')")
+def _open(browser, url):
+    """Load a page in light mode; record console errors, failed, off-site requests."""
+    page = browser.new_page(viewport={"width": DESKTOP, "height": 900})
+    # Light whatever the system prefers: the theme button stores its choice under
+    # "mode", read by the theme's first script.
+    page.add_init_script("localStorage.setItem('mode', 'light')")
     problems = []
     host = urlparse(url).netloc
     page.on(
@@ -100,76 +98,105 @@ def _open(browser, url, mode="light"):
     )
     page.evaluate("() => window.MathJax ? MathJax.startup.promise : null")
     shown = page.evaluate("() => document.documentElement.dataset.theme")
-    assert shown == theme, f"{url}: asked for the {theme} theme, the page shows {shown}"
+    assert shown == "light", f"{url}: asked for the light theme, the page shows {shown}"
     return page, problems
 
 
 @pytest.mark.parametrize("name", PAGES)
-@pytest.mark.parametrize("mode", MODES)
-def test_page(site, browser, mode, name):
-    page, problems = _open(browser, site + name, mode)
-    name_in = f"{name} ({mode})"
+def test_page(site, browser, name):
+    """One load: light mode, dark mode by the theme button, then a phone's width."""
+    page, problems = _open(browser, site + name)
     try:
-        # Maths: every math node typeset by MathJax, no raw delimiters left.
-        n_math = page.locator(".math").count()
-        if n_math:
-            assert page.locator("mjx-container").count() > 0, f"{name}: no MathJax"
-        raw = page.evaluate(
-            """() => [...document.querySelectorAll('.math')]
-                 .filter(e => !e.querySelector('mjx-container'))
-                 .map(e => e.textContent.slice(0, 60))"""
-        )
-        assert not raw, f"{name}: maths left untypeset: {raw[:3]}"
-        text = page.evaluate(
-            """() => { const c = document.querySelector('main').cloneNode(true);
-                 c.querySelectorAll('pre, code, .highlight, .sig')
-                  .forEach(e => e.remove());
-                 return c.innerText; }"""
-        )
-        for token in ("$$", "\\(", "\\["):
-            assert token not in text, f"{name}: raw {token!r} left in the text"
-        # A TeX command in the rendered prose is maths MyST did not recognise.
-        leftover = re.findall(r".{0,30}\\[a-zA-Z]{2,}.{0,30}", text)
-        assert not leftover, f"{name}: raw TeX left in the text: {leftover[:3]}"
-        # No cell error or traceback anywhere on the page.
-        body = page.inner_text("body")
-        assert "Traceback (most recent call last)" not in body, f"{name}: traceback"
-        assert page.locator(".output.traceback, .output.error").count() == 0
-        # Every image has non-empty alt text.
-        missing = page.evaluate(
-            """() => [...document.querySelectorAll('img')]
-                 .filter(i => !(i.getAttribute('alt') || '').trim())
-                 .map(i => (i.getAttribute('src') || '').slice(0, 80))"""
-        )
-        assert not missing, f"{name}: images without alt text: {missing}"
-        # Images are actually decoded (not broken).
-        broken = page.evaluate(
-            """() => [...document.querySelectorAll('img')]
-                 .filter(i => i.complete && i.naturalWidth === 0)
-                 .map(i => (i.getAttribute('src') || '').slice(0, 80))"""
-        )
-        assert not broken, f"{name}: broken images: {broken}"
-        if name.startswith("chapters/"):
-            figures = page.locator("main figure img").count()
-            assert figures >= 3, f"{name}: only {figures} figures rendered"
-        if mode == "phone":
-            _check_fits(page, name_in)
+        _check_content(page, name)
+        _screenshot(page, "light", name)
+        _check_pictures(page, f"{name} (light)")
+        _switch_theme(page, "dark", name)
+        _screenshot(page, "dark", name)
+        _check_pictures(page, f"{name} (dark)")
         if name == PAGES[0]:
-            _check_answer_box(page, name_in)
-        # The screenshot comes before the players are clicked, from the top of the
-        # page, so that focus rings and the sticky header do not end up mid-page.
-        (SHOTS / mode).mkdir(parents=True, exist_ok=True)
-        page.evaluate("() => window.scrollTo(0, 0)")
-        # JPEG: a full page in PNG takes twice as long to encode, 27 times a run.
-        page.screenshot(
-            path=str(SHOTS / mode / (name.replace("/", "_") + ".jpg")),
-            full_page=True,
-            quality=80,
-        )
-        _check_players(page, name_in, step=mode != "dark")
-        assert not problems, f"{name_in}: " + "; ".join(problems[:5])
+            _check_answer_box(page, f"{name} (dark)")
+        _check_players(page, name)
+        _switch_theme(page, "light", name)
+        page.set_viewport_size({"width": PHONE, "height": 844})
+        _check_fits(page, f"{name} (phone)")
+        _screenshot(page, "phone", name)
+        _check_pictures(page, f"{name} (phone)")
+        if name == PAGES[0]:
+            _check_answer_box(page, f"{name} (phone)")
+        assert not problems, f"{name}: " + "; ".join(problems[:5])
     finally:
         page.close()
+
+
+def _check_content(page, name):
+    # Maths: every math node typeset by MathJax, no raw delimiters left.
+    n_math = page.locator(".math").count()
+    if n_math:
+        assert page.locator("mjx-container").count() > 0, f"{name}: no MathJax"
+    raw = page.evaluate(
+        """() => [...document.querySelectorAll('.math')]
+             .filter(e => !e.querySelector('mjx-container'))
+             .map(e => e.textContent.slice(0, 60))"""
+    )
+    assert not raw, f"{name}: maths left untypeset: {raw[:3]}"
+    text = page.evaluate(
+        """() => { const c = document.querySelector('main').cloneNode(true);
+             c.querySelectorAll('pre, code, .highlight, .sig')
+              .forEach(e => e.remove());
+             return c.innerText; }"""
+    )
+    for token in ("$$", "\\(", "\\["):
+        assert token not in text, f"{name}: raw {token!r} left in the text"
+    # A TeX command in the rendered prose is maths MyST did not recognise.
+    leftover = re.findall(r".{0,30}\\[a-zA-Z]{2,}.{0,30}", text)
+    assert not leftover, f"{name}: raw TeX left in the text: {leftover[:3]}"
+    # No cell error or traceback anywhere on the page.
+    body = page.inner_text("body")
+    assert "Traceback (most recent call last)" not in body, f"{name}: traceback"
+    assert page.locator(".output.traceback, .output.error").count() == 0
+    # Every image has non-empty alt text.
+    missing = page.evaluate(
+        """() => [...document.querySelectorAll('img')]
+             .filter(i => !(i.getAttribute('alt') || '').trim())
+             .map(i => (i.getAttribute('src') || '').slice(0, 80))"""
+    )
+    assert not missing, f"{name}: images without alt text: {missing}"
+    # Images are actually decoded (not broken).
+    broken = page.evaluate(
+        """() => [...document.querySelectorAll('img')]
+             .filter(i => i.complete && i.naturalWidth === 0)
+             .map(i => (i.getAttribute('src') || '').slice(0, 80))"""
+    )
+    assert not broken, f"{name}: broken images: {broken}"
+    if name.startswith("chapters/"):
+        figures = page.locator("main figure img").count()
+        assert figures >= 3, f"{name}: only {figures} figures rendered"
+
+
+def _screenshot(page, mode, name):
+    """A full-page screenshot, from the top so the sticky header stays on top."""
+    (SHOTS / mode).mkdir(parents=True, exist_ok=True)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    # JPEG: a full page in PNG takes twice as long to encode, 27 times a run;
+    # before the players are clicked, so no focus ring shows.
+    page.screenshot(
+        path=str(SHOTS / mode / (name.replace("/", "_") + ".jpg")),
+        full_page=True,
+        quality=80,
+    )
+
+
+def _switch_theme(page, theme, name):
+    """Click the theme button (it cycles light, dark, auto) until ``theme`` shows."""
+    button = page.locator(".theme-switch-button:visible").first
+    for _ in range(3):
+        if page.evaluate("() => document.documentElement.dataset.theme") == theme:
+            break
+        button.click()
+    shown = page.evaluate("() => document.documentElement.dataset.theme")
+    assert shown == theme, f"{name}: the theme button never showed {theme}"
+    page.mouse.move(0, 0)  # no tooltip over the screenshot
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
 
 
 def _check_fits(page, name):
@@ -251,12 +278,13 @@ def _check_picture(player, where):
     )
 
 
-def _check_players(page, name, step=True):
-    """Every player shows its picture; with ``step``, its controls work too.
+def _check_pictures(page, name):
+    players = page.locator(".lc-player")
+    for k in range(players.count()):
+        _check_picture(players.nth(k), f"{name}: player {k}")
 
-    Dark mode changes colours only, so the controls are driven in light and phone
-    mode (on a phone they wrap onto two lines).
-    """
+
+def _check_players(page, name):
     players = page.locator(".lc-player")
     for k in range(players.count()):
         player = players.nth(k)
@@ -264,9 +292,6 @@ def _check_players(page, name, step=True):
         frame = player.locator("img.lc-frame")
         slider = player.locator("input.lc-slider")
         where = f"{name}: player {k}"
-        _check_picture(player, where)
-        if not step:
-            continue
 
         def state(player=player, frame=frame):
             return int(player.get_attribute("data-frame")), frame.get_attribute("src")
@@ -302,7 +327,8 @@ class _Links(HTMLParser):
             self.hrefs.append(attrs["href"])
         if tag in ("img", "script") and attrs.get("src"):
             self.srcs.append(attrs["src"])
-        if tag == "link" and attrs.get("href"):
+        # A canonical link names the published address; the browser never loads it.
+        if tag == "link" and attrs.get("href") and attrs.get("rel") != "canonical":
             self.srcs.append(attrs["href"])
 
 
