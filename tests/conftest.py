@@ -12,16 +12,7 @@ from run_summary import pytest_sessionstart, pytest_terminal_summary
 from site_server import serve_site
 
 from tools.book import fresh_env
-
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
+from tools.book.pdf import CHROMIUM_ARGS  # the print edition uses the same
 
 matplotlib.use("Agg")
 

@@ -22,6 +22,7 @@ from tools.book.print_edition import HERE, assemble, toc_pages
 ROOT = HERE.parents[1]
 OUT = Path("_build", "pdf", PDF_NAME)
 SITE_COPY = Path("_build", "html", "_static", PDF_NAME)
+# Also the browser tests' arguments (tests/conftest.py): offline, no first-run chores.
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -29,6 +30,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--no-first-run",
+    "--disable-sync",
 ]
 FOOTER = (
     '<div style="font-size:8pt;width:100%;text-align:center;color:#555">'
@@ -57,12 +59,10 @@ def is_stale(root):
 
 
 def chromium():
-    """The Chromium executable (Debian's package)."""
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    raise FileNotFoundError("Chromium not found on PATH: apt-get install chromium")
+    """The browser the browser tests drive (``tests/browser.py`` finds it)."""
+    from tests.browser import find_browser
+
+    return find_browser()
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -140,7 +140,7 @@ def main(argv=None):
     start = time.perf_counter()
     try:
         out = print_pdf(ROOT)
-    except (FileNotFoundError, RuntimeError) as error:
+    except (FileNotFoundError, RuntimeError) as error:  # BrowserError is one
         raise SystemExit(f"make pdf: {error}") from None
     print(f"Printed: {out.relative_to(ROOT)} in {time.perf_counter() - start:.1f} s")
 
