@@ -63,11 +63,12 @@ def _counts(results):
 
 
 def new_screenshots(folder, since):
-    """PNG files in ``folder`` written at or after the time ``since``."""
+    """Images in ``folder`` (one subfolder per mode) written at or after ``since``."""
     folder = Path(folder)
     if not folder.is_dir():
         return 0
-    return sum(1 for p in folder.glob("*.png") if p.stat().st_mtime >= since)
+    images = (p for p in folder.rglob("*") if p.suffix in (".png", ".jpg"))
+    return sum(1 for p in images if p.stat().st_mtime >= since)
 
 
 def summary_lines(reports, shots=0):

@@ -75,6 +75,9 @@ def test_only_screenshots_written_since_the_start_count(tmp_path):
         os.utime(tmp_path / name, (mtime, mtime))
     (tmp_path / "notes.txt").write_text("not a screenshot")
     assert new_screenshots(tmp_path, since=2000.0) == 2
+    (tmp_path / "dark").mkdir()  # the site tests write one folder per mode, in JPEG
+    (tmp_path / "dark" / "intro.html.jpg").write_bytes(b"jpg")
+    assert new_screenshots(tmp_path, since=2000.0) == 3
 
 
 def test_summary_is_printed_by_the_xdist_controller_before_pytests_line(tmp_path):
