@@ -20,8 +20,8 @@ HTML = ROOT / "_build" / "html"
 # recomputes both from the raw measurements and prints them).
 FISHER_1936 = ("0.0311511", "0.1839075", "0.2221044", "0.3147370")
 FISHER_1936_RESCALED = ("5.9037", "7.1299", "10.1036")
-# 172 A4 pages on 2026-11-23: about 20 pages per chapter (code, figures, contact
-# sheets, solutions), 37 of API reference. Far below: parts lost or cut to a page;
+# 148 A4 pages on 2026-11-23: about 15 pages per chapter (code, figures, contact
+# sheets, solutions), 30 of API reference. Far below: parts lost or cut to a page;
 # far above: a page per screen-height or per figure.
 PAGES = (100, 300)
 
