@@ -58,12 +58,13 @@ book: assets
 	$(PY) -m tools.book.setup_cell
 	$(PY) -m tools.book.cache   # a change to linclass/ or the lock file re-runs the chapters
 	$(BIN)/jupyter-book build -n -W --keep-going .
-	$(PY) -m tools.book.pdf --if-stale   # the print edition, linked from the site
+	$(PY) -m tools.book.pdf --if-stale --browser-optional   # the print edition
 	@echo
 	@echo "Built: $(CURDIR)/_build/html/index.html"
 
 # The print edition: the built site printed by Chromium (see tools/book/pdf.py).
 pdf: book
+	$(PY) -m tools.book.pdf --if-stale
 	@echo "Print edition: $(CURDIR)/_build/pdf/linear-classifiers.pdf"
 
 lint: $(STAMP)
@@ -75,6 +76,7 @@ lint: $(STAMP)
 # tests/browser.py finds a Chromium or Chrome first, or installs Playwright's, or says how.
 test: lint book
 	$(PY) tests/browser.py --ensure
+	$(PY) -m tools.book.pdf --if-stale   # if make book had no browser to print it
 	$(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider \
 		--doctest-modules --nbval-lax linclass tests chapters
 

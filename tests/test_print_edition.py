@@ -100,3 +100,13 @@ def test_the_download_menu_offers_the_book():
     [button] = group["buttons"]
     assert button["url"] == "../_static/" + pdf_link.PDF_NAME
     assert pdf.OUT.name == pdf_link.PDF_NAME
+
+
+def test_without_a_browser_make_book_goes_on_and_make_pdf_stops(monkeypatch, capsys):
+    monkeypatch.setenv("CHROMIUM", "/nonexistent/chromium")
+    pdf.main(["--browser-optional"])  # make book: the site builds all the same
+    assert "site's PDF link is broken" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="CHROMIUM=/nonexistent/chromium"):
+        pdf.main([])  # make pdf, make test: a clear error
+    with pytest.raises(SystemExit, match="usage"):
+        pdf.main(["--force"])
