@@ -73,9 +73,9 @@ lint: $(STAMP)
 
 # Unit, property and estimator-check tests, the docstring examples, nbval over every
 # chapter, then the browser tests of the built site (they need `make book` first, done here).
-# tests/browser.py finds a Chromium or Chrome first, or installs Playwright's, or says how.
+# tools/book/browser.py finds a Chromium or Chrome first, or installs Playwright's, or says how.
 test: lint book
-	$(PY) tests/browser.py --ensure
+	$(PY) -m tools.book.browser --ensure
 	$(PY) -m tools.book.pdf --if-stale   # if make book had no browser to print it
 	$(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider \
 		--doctest-modules --nbval-lax linclass tests chapters

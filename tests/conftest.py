@@ -7,12 +7,11 @@ The summary's hooks live in run_summary.py; importing them here registers them.
 
 import matplotlib
 import pytest
-from browser import BrowserError, find_browser
 from run_summary import pytest_sessionstart, pytest_terminal_summary
 from site_server import serve_site
 
 from tools.book import fresh_env
-from tools.book.pdf import CHROMIUM_ARGS  # the print edition uses the same
+from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
 
 matplotlib.use("Agg")
 
@@ -39,7 +38,7 @@ def fresh_base():
 
 @pytest.fixture(scope="module")
 def browser():
-    """Headless Chromium or Chrome (tests/browser.py finds it), driven by Playwright."""
+    """Headless Chromium or Chrome (found by tools.book.browser), via Playwright."""
     try:
         chromium = find_browser()
     except BrowserError as exc:

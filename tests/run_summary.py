@@ -28,13 +28,16 @@ LABELS = {
 
 
 def kind_of(report):
-    """``unit``, ``doctest``, ``notebook``, ``page`` (a browser page) or ``site``."""
+    """``unit``, ``doctest``, ``notebook``, ``fresh`` (a notebook run in a simulated
+    Colab), ``page`` (a browser page) or ``site``."""
     path, _, name = report.nodeid.partition("::")
     if path.endswith(".ipynb"):
         return "notebook"
     location = getattr(report, "location", None)
     if location and str(location[2]).startswith("[doctest]"):
         return "doctest"
+    if path.endswith(("test_fresh_chapters.py", "test_fresh_exercises.py")):
+        return "fresh"
     if path.endswith("test_site.py"):
         return "page" if name.startswith("test_page[") else "site"
     return "unit"
@@ -84,6 +87,11 @@ def summary_lines(reports, shots=0):
     lines.append(
         f"notebooks executed: {len(notebooks)} "
         f"({len(cells)} cells: {_counts(o for _, o in cells)})"
+    )
+    fresh = [o for _, o in by_kind.get("fresh", [])]
+    lines.append(
+        f"notebooks downloaded from the site and run without linclass: {len(fresh)} "
+        f"({_counts(fresh)})"
     )
     pages = [o for _, o in by_kind.get("page", [])]
     lines.append(f"pages checked in the browser: {len(pages)} ({_counts(pages)})")

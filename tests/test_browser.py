@@ -1,9 +1,10 @@
-"""The browser lookup of tests/browser.py, on fake file systems and a fake PATH."""
+"""The browser lookup of tools/book/browser.py, on fake file systems and a fake PATH."""
 
 import subprocess
 
 import pytest
-from browser import (
+
+from tools.book.browser import (
     FIXES,
     INSTALL,
     BrowserError,
@@ -139,12 +140,14 @@ def test_ensure_does_not_install_over_a_wrong_chromium_variable():
 
 
 def test_script_needs_its_one_option():
-    with pytest.raises(SystemExit, match="usage: python tests/browser.py --ensure"):
+    with pytest.raises(
+        SystemExit, match="usage: python -m tools.book.browser --ensure"
+    ):
         main([])
 
 
 def test_script_exits_with_the_message_when_there_is_no_browser(monkeypatch):
-    import browser
+    from tools.book import browser
 
     def no_browser():
         raise BrowserNotFound(FIXES)

@@ -53,6 +53,8 @@ def test_summary_counts_each_kind():
     for nb in ("chapters/01.ipynb", "chapters/02.ipynb"):
         reports += [report(f"{nb}::Cell {i}") for i in range(3)]
     reports.append(report("chapters/02.ipynb::Cell 3", "failed"))
+    reports += phases("tests/test_fresh_chapters.py::test_run[chapters/01]")
+    reports += phases("tests/test_fresh_exercises.py::test_run[chapters/01]", "failed")
     reports += phases("tests/test_site.py::test_page[index.html]")
     reports += phases("tests/test_site.py::test_page[chapters/01.html]")
     reports += phases("tests/test_site.py::test_no_cdn_reference_in_any_page")
@@ -62,6 +64,8 @@ def test_summary_counts_each_kind():
         "unit and other tests in tests/: 1 passed, 1 failed",
         "docstring examples: 0 passed, 0 failed",
         "notebooks executed: 2 (7 cells: 6 passed, 1 failed)",
+        "notebooks downloaded from the site and run without linclass: 2 "
+        "(1 passed, 1 failed)",
         "pages checked in the browser: 2 (2 passed, 0 failed)",
         "other checks of the built site: 1 passed, 0 failed",
         "screenshots written: 2 (in _build/screenshots)",

@@ -18,23 +18,13 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
-from tests.browser import BrowserError, find_browser
+from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
 from tools.book.pdf_link import PDF_NAME
 from tools.book.print_edition import HERE, assemble, toc_pages
 
 ROOT = HERE.parents[1]
 OUT = Path("_build", "pdf", PDF_NAME)
 SITE_COPY = Path("_build", "html", "_static", PDF_NAME)
-# Also the browser tests' arguments (tests/conftest.py): offline, no first-run chores.
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 FOOTER = (
     '<div style="font-size:8pt;width:100%;text-align:center;color:#555">'
     '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
@@ -62,7 +52,7 @@ def is_stale(root):
 
 
 def chromium():
-    """The browser the browser tests drive (``tests/browser.py`` finds it)."""
+    """The browser the browser tests drive (``tools.book.browser`` finds it)."""
     return find_browser()
 
 

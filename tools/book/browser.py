@@ -1,4 +1,4 @@
-"""Find the Chromium or Chrome that the browser tests drive (``browser`` fixture).
+"""Find the Chromium or Chrome that the browser tests and the print edition drive.
 
 Instructors run ``make test`` on Debian, Ubuntu, Fedora and macOS, and each puts
 the browser somewhere else. The lookup tries, in this order:
@@ -8,7 +8,7 @@ the browser somewhere else. The lookup tries, in this order:
 3. the Chromium that Playwright manages itself (``python -m playwright install
    chromium``).
 
-``make test`` runs ``python tests/browser.py --ensure`` before pytest: if nothing
+``make test`` runs ``python -m tools.book.browser --ensure`` before pytest: if nothing
 is found it installs Playwright's Chromium, saying so in one line, and if that
 fails too it stops with one message that names the three fixes.
 """
@@ -38,6 +38,16 @@ PATH_NAMES = (
     "google-chrome-stable",
     "chrome",
 )
+# Offline, no first-run chores; the tests and the printer launch it with these.
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
 INSTALL = [sys.executable, "-m", "playwright", "install", "chromium"]
 FIXES = (
     "No Chromium or Chrome found for the browser tests. Fix it in one of three "
@@ -152,7 +162,7 @@ def ensure(find=find_browser, install=subprocess.run, say=_say):
 def main(argv):
     """``--ensure``: print the browser found or installed, or exit with the fixes."""
     if argv != ["--ensure"]:
-        raise SystemExit("usage: python tests/browser.py --ensure")
+        raise SystemExit("usage: python -m tools.book.browser --ensure")
     try:
         print(f"Browser tests use {ensure()}")
     except BrowserError as exc:
