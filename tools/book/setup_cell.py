@@ -28,7 +28,7 @@ import os
 if importlib.util.find_spec("linclass") is None:
     wheel = os.environ.get("LINCLASS_WHEEL_URL", "{url}")
     %pip install --quiet {{wheel}}
-    print(f"Installed linclass from {{wheel}}")
+    print(f"Installed linclass from {{wheel}} (no restart needed)")
 else:
     print("linclass is already installed")"""
 
