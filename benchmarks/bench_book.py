@@ -18,8 +18,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
-SOURCES = ["_config.yml", "_toc.yml", "_static", "chapters", "linclass"]
-SOURCES += [p.name for p in ROOT.glob("*.md")] + ["references.bib"]
+SOURCES = ["_config.yml", "_toc.yml", "_static", "chapters", "linclass", "tools"]
+SOURCES += [p.name for p in ROOT.glob("*.md")] + ["references.bib", "pyproject.toml"]
 
 
 def timed(cmd, cwd):
@@ -38,6 +38,15 @@ def main():
                 shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__"))
             elif src.exists():
                 shutil.copy(src, dst)
+        # What `make assets` serves beside the pages (wheel, exercise edition, answer
+        # keys): the build's static path needs it, and it is part of a cold build.
+        generated = Path(tmp) / "_build" / "generated"
+        python = str(BIN / "python")
+        wheel = [python, "-m", "build", "--wheel", "--no-isolation"]
+        assets = timed(wheel + ["--outdir", str(generated / "wheels"), "."], tmp)
+        assets += timed([python, "-m", "tools.book.site_assets", str(generated)], tmp)
+        exercises = [python, "-m", "tools.book.exercises", str(generated / "exercises")]
+        assets += timed(exercises, tmp)
         build = [str(BIN / "jupyter-book"), "build", "-n", "-W", "--keep-going", "."]
         cold = timed(build, tmp)
         warm = timed(build, tmp)
@@ -59,6 +68,7 @@ def main():
         ROOT,
     )
     rows = [
+        ("site assets: wheel, exercise edition, keys", assets, 20.0),
         ("cold `jupyter-book build` (after install)", cold, 90.0),
         ("warm rebuild, nothing changed", warm, 10.0),
         ("nbval over all chapters (2 workers)", nbval, 45.0),
