@@ -1,24 +1,23 @@
-"""``glue``: hand a computed value to the book's prose, and stay quiet elsewhere.
+"""``glue``: hand a computed value to the book's prose, with IPython alone.
 
-Inside the book's build, myst-nb's ``glue`` stores the value so the Markdown can cite
-it (``{glue:text}`name```). A chapter opened in Colab, Binder or a plain Jupyter has
-no myst-nb, and the chapter must run there unchanged, so this wrapper falls back to
-showing the value (or nothing, with ``display=False``).
+The book's build (myst-nb) reads glued values from a cell's outputs in the scrapbook
+format: a display whose metadata carries ``{"scrapbook": {"name", "mime_prefix"}}``
+and whose MIME types are prefixed with ``application/papermill.record/`` when the
+value is stored but not shown. Writing that format here, instead of calling myst-nb,
+keeps the book's tool chain out of ``linclass``: in Colab, Binder or a downloaded
+notebook the same call shows the value (``display=True``) or shows nothing (a MIME
+type no front end renders), and the book's build finds it all the same.
 """
 
 from __future__ import annotations
 
-import importlib.util
-
 __all__ = ["glue"]
+
+RECORD_PREFIX = "application/papermill.record/"  # myst-nb's and scrapbook's GLUE_PREFIX
 
 
 def glue(name, value, display=True):
     """Record ``value`` under ``name`` for the book's text; show it if ``display``.
-
-    With myst-nb installed (the book's build) this is :func:`myst_nb.glue`. Without
-    it (Colab, Binder, a downloaded notebook) the value is shown when ``display`` is
-    true, exactly as myst-nb would show it, and nothing happens otherwise.
 
     Parameters
     ----------
@@ -36,12 +35,10 @@ def glue(name, value, display=True):
     """
     if not isinstance(name, str) or not name:
         raise TypeError(f"glue's name must be a non-empty string, got {name!r}")
-    if importlib.util.find_spec("myst_nb") is not None:
-        from myst_nb import glue as myst_glue
+    from IPython.core.formatters import format_display_data
+    from IPython.display import display as show
 
-        myst_glue(name, value, display=display)
-        return
-    if display:
-        from IPython.display import display as show
-
-        show(value)
+    bundle, metadata = format_display_data(value)
+    prefix = "" if display else RECORD_PREFIX
+    metadata["scrapbook"] = {"name": name, "mime_prefix": prefix}
+    show({prefix + k: v for k, v in bundle.items()}, raw=True, metadata=metadata)

@@ -1,36 +1,54 @@
-"""``lc.glue`` hands values to the book's prose and stays harmless elsewhere."""
-
-import importlib.util
+"""``lc.glue`` writes what myst-nb's glue writes, without importing myst-nb."""
 
 import pytest
+from myst_nb import glue as myst_glue
 
 import linclass as lc
-from linclass import _glue
 
 
-def test_without_myst_nb_it_shows_the_value_or_nothing(monkeypatch, capsys):
-    real = importlib.util.find_spec
-    monkeypatch.setattr(
-        _glue.importlib.util,
-        "find_spec",
-        lambda name, *a: None if name == "myst_nb" else real(name, *a),
-    )
-    shown = []
-    monkeypatch.setattr("IPython.display.display", lambda v: shown.append(v))
-    lc.glue("quiet", 1.5, display=False)
-    lc.glue("loud", 2.5)
-    assert shown == [2.5]
-
-
-def test_with_myst_nb_it_is_myst_nbs_glue(monkeypatch):
-    import myst_nb  # noqa: F401  (the book's environment has it)
-
+def _captured(monkeypatch, glue, *args, **kwargs):
     calls = []
     monkeypatch.setattr(
-        "myst_nb.glue", lambda name, value, display=True: calls.append((name, value))
+        "IPython.display.display",
+        lambda obj, raw=False, metadata=None: calls.append((obj, metadata)),
     )
-    lc.glue("key", 3, display=False)
-    assert calls == [("key", 3)]
+    monkeypatch.setattr(
+        "myst_nb.ext.glue.ipy_display",
+        lambda obj, **kw: calls.append((obj, kw["metadata"])),
+    )
+    glue(*args, **kwargs)
+    return calls
+
+
+@pytest.mark.parametrize("display", [True, False])
+@pytest.mark.parametrize("value", [1.5, "text", [1, 2]])
+def test_same_output_as_myst_nb(monkeypatch, value, display):
+    ours = _captured(monkeypatch, lc.glue, "key", value, display=display)
+    theirs = _captured(monkeypatch, myst_glue, "key", value, display=display)
+    assert ours == theirs and len(ours) == 1
+
+
+def test_a_stored_value_is_not_shown(monkeypatch):
+    ((bundle, metadata),) = _captured(monkeypatch, lc.glue, "quiet", 2.5, display=False)
+    assert all(k.startswith("application/papermill.record/") for k in bundle)
+    assert metadata["scrapbook"] == {
+        "name": "quiet",
+        "mime_prefix": "application/papermill.record/",
+    }
+
+
+def test_linclass_does_not_import_myst_nb():
+    import ast
+    from pathlib import Path
+
+    source = (Path(lc.__file__).parent / "_glue.py").read_text()
+    imported = {
+        (n.module if isinstance(n, ast.ImportFrom) else a.name).split(".")[0]
+        for n in ast.walk(ast.parse(source))
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        for a in n.names
+    }
+    assert "myst_nb" not in imported
 
 
 @pytest.mark.parametrize("name", ["", None, 3])

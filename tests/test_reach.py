@@ -25,8 +25,8 @@ WHEEL = HTML / "_static" / "wheels" / config.wheel_name()
 # Module name -> distribution name, for the imports of linclass.
 DISTRIBUTIONS = {"sklearn": "scikit-learn", "PIL": "pillow"}
 # Imported only through another dependency that guarantees it (ipywidgets needs
-# IPython) or only when present (myst_nb, inside the book's build).
-INDIRECT = {"IPython", "myst_nb"}
+# IPython).
+INDIRECT = {"IPython"}
 TOOLCHAIN = {
     "jupyter-book",
     "sphinx",
