@@ -11,6 +11,7 @@ import re
 
 import numpy as np
 
+import linclass as lc
 from tools.book.config import CHAPTERS
 
 _START = re.compile(r"^`{3,}\{solution-start\}\s+(\S+)", re.M)
@@ -51,3 +52,9 @@ def book_solution(exercise_id):
             namespace,
         )
     return namespace
+
+
+def assert_rejects(exercise_id, fn, case):
+    """The check of ``exercise_id`` must call ``fn`` wrong, naming ``case``."""
+    verdict = lc.check.exercise(exercise_id, fn)
+    assert verdict.status == "wrong" and case in verdict.message, verdict.message

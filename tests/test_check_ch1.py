@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from exercise_sources import assert_rejects
 
 import linclass as lc
 
@@ -33,8 +34,7 @@ WRONG_PROJECT = {
 @pytest.mark.parametrize("name", WRONG_PROJECT)
 def test_project_check_rejects(name):
     fn, case = WRONG_PROJECT[name]
-    verdict = lc.check.exercise("ex-ch1-project", fn)
-    assert verdict.status == "wrong" and case in verdict.message, verdict.message
+    assert_rejects("ex-ch1-project", fn, case)
 
 
 def test_project_check_catches_an_in_place_update_of_integer_input():

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from exercise_sources import assert_rejects
 
 import linclass as lc
 
@@ -123,8 +124,7 @@ WRONG |= {("ex-ch2-replacement-code", k): v for k, v in WRONG_REPLACEMENT.items(
 @pytest.mark.parametrize(("exercise_id", "name"), sorted(WRONG))
 def test_check_rejects(exercise_id, name):
     fn, case = WRONG[exercise_id, name]
-    verdict = lc.check.exercise(exercise_id, fn)
-    assert verdict.status == "wrong" and case in verdict.message, verdict.message
+    assert_rejects(exercise_id, fn, case)
 
 
 def test_replacement_check_catches_the_tie_only_case():

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from exercise_sources import assert_rejects
 
 import linclass as lc
 
@@ -50,8 +51,7 @@ WRONG_FISHER = {
 @pytest.mark.parametrize("name", WRONG_FISHER)
 def test_fisher_check_rejects(name):
     fn, case = WRONG_FISHER[name]
-    verdict = lc.check.exercise("ex-ch5-fisher-code", fn)
-    assert verdict.status == "wrong" and case in verdict.message, verdict.message
+    assert_rejects("ex-ch5-fisher-code", fn, case)
 
 
 @pytest.mark.parametrize(

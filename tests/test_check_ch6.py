@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from exercise_sources import assert_rejects
 
 import linclass as lc
 
@@ -50,8 +51,7 @@ def test_the_reference_of_the_wrong_answers_is_right():
 @pytest.mark.parametrize("name", WRONG_KESLER)
 def test_kesler_check_rejects(name):
     fn, case = WRONG_KESLER[name]
-    verdict = lc.check.exercise("ex-ch6-kesler-code", fn)
-    assert verdict.status == "wrong" and case in verdict.message, verdict.message
+    assert_rejects("ex-ch6-kesler-code", fn, case)
 
 
 @pytest.mark.parametrize(
