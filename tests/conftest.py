@@ -7,21 +7,26 @@ The summary's hooks live in run_summary.py; importing them here registers them.
 
 import matplotlib
 import pytest
+from book_toc import ROOT
 from run_summary import pytest_sessionstart, pytest_terminal_summary
-from site_server import serve_site
 
 from tools.book import fresh_env
 from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
+from tools.book.local_server import serve
 
 matplotlib.use("Agg")
+
+HTML = ROOT / "_build" / "html"
 
 __all__ = ["pytest_sessionstart", "pytest_terminal_summary"]  # hooks pytest calls
 
 
 @pytest.fixture(scope="module")
-def served_site():
-    """The built site on 127.0.0.1 (see site_server.py); its base URL."""
-    with serve_site() as url:
+def site():
+    """The built site on 127.0.0.1; its base URL."""
+    if not (HTML / "index.html").exists():
+        pytest.fail("no built site in _build/html: run `make book` first")
+    with serve(HTML) as url:
         yield url
 
 

@@ -22,13 +22,13 @@ def _wrong(spec, right):
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_answer_boxes(served_site, browser, chapter):
+def test_answer_boxes(site, browser, chapter):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(f"{served_site}{chapter}.html", wait_until="networkidle")
+        page.goto(f"{site}{chapter}.html", wait_until="networkidle")
         boxes = page.locator("div.lc-answer")
         assert boxes.count() >= 2, f"{chapter}: {boxes.count()} answer boxes, want 2+"
         for k in range(boxes.count()):

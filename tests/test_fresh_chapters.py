@@ -16,12 +16,10 @@ CHAPTERS = [e for e in toc_entries() if e.startswith("chapters/")]
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_downloaded_chapter_runs_in_a_fresh_environment(
-    served_site, fresh_base, chapter, tmp_path
+    site, fresh_base, chapter, tmp_path
 ):
 
     def download_button(a):
         return a["href"].endswith(f"_sources/{chapter}.ipynb")
 
-    run_downloaded(
-        served_site, f"{chapter}.html", download_button, tmp_path, fresh_base
-    )
+    run_downloaded(site, f"{chapter}.html", download_button, tmp_path, fresh_base)

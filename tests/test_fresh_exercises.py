@@ -13,16 +13,14 @@ CHAPTERS = [e for e in toc_entries() if e.startswith("chapters/")]
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_exercise_notebook_runs_untouched_in_a_fresh_environment(
-    served_site, fresh_base, chapter, tmp_path
+    site, fresh_base, chapter, tmp_path
 ):
     stem = chapter.split("/")[-1]
 
     def exercise_link(a):
         return a["href"].endswith(f"_static/exercises/{stem}_exercises.ipynb")
 
-    nb = run_downloaded(
-        served_site, f"{chapter}.html", exercise_link, tmp_path, fresh_base
-    )
+    nb = run_downloaded(site, f"{chapter}.html", exercise_link, tmp_path, fresh_base)
     checks = [
         "".join("".join(o.get("text", "")) for o in c["outputs"])
         for c in nb["cells"]

@@ -11,10 +11,8 @@ _build/screenshots/{light,dark,phone}/.
 """
 
 import functools
-import http.server
 import io
 import re
-import threading
 from html.parser import HTMLParser
 from urllib.parse import unquote, urljoin, urlparse
 
@@ -38,25 +36,6 @@ MIN_CONTRAST = 4.5  # WCAG AA, normal text
 
 
 PAGES = [f"{entry}.html" for entry in toc_entries()]
-
-
-@pytest.fixture(scope="module")
-def site():
-    if not (HTML / "index.html").exists():
-        pytest.fail("no built site in _build/html: run `make book` first")
-    handler = functools.partial(
-        _QuietHandler, directory=str(HTML)
-    )  # serve the build folder, not the cwd
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):  # keep pytest's output readable
-        pass
 
 
 def _open(browser, url):

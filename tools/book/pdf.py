@@ -9,16 +9,14 @@ browser the site still builds); ``make test``, once it has made sure of a browse
 and ``make pdf`` pass ``--if-stale`` only.
 """
 
-import functools
-import http.server
 import shutil
 import sys
-import threading
 import time
 from pathlib import Path
 from urllib.parse import urlparse
 
 from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
+from tools.book.local_server import serve
 from tools.book.pdf_link import PDF_NAME
 from tools.book.print_edition import HERE, assemble, toc_pages
 
@@ -56,11 +54,6 @@ def chromium():
     return find_browser()
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 def print_pdf(root):
     """Write the PDF and its copy in the site; return the PDF's path."""
     from playwright.sync_api import sync_playwright
@@ -71,55 +64,44 @@ def print_pdf(root):
     doc = build / "pdf" / "book.html"
     doc.parent.mkdir(parents=True, exist_ok=True)
     doc.write_text(assemble(root, site="/html/"), encoding="utf-8")
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Quiet, directory=str(build))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_port}/pdf/book.html"
     problems = []
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(
-                executable_path=browser_path, args=CHROMIUM_ARGS
-            )
-            page = browser.new_page()
-            page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-            page.on(
-                "requestfailed", lambda r: problems.append(f"failed request: {r.url}")
-            )
-            page.on(
-                "request",
-                lambda r: (
-                    problems.append(f"request leaves the book: {r.url}")
-                    if urlparse(r.url).hostname not in ("127.0.0.1", None, "")
-                    and not r.url.startswith("data:")
-                    else None
-                ),
-            )
-            page.goto(url, wait_until="load")
-            page.wait_for_function("() => window.MathJax && MathJax.startup")
-            page.evaluate("() => MathJax.startup.promise")
-            raw = page.evaluate(
-                """() => [...document.querySelectorAll('.math')]
-                     .filter(e => !e.querySelector('mjx-container')).length"""
-            )
-            if raw:
-                problems.append(f"{raw} formulas left untypeset")
-            if problems:
-                raise RuntimeError("print edition: " + "; ".join(problems[:5]))
-            out = root / OUT
-            page.pdf(
-                path=str(out),
-                format="A4",
-                print_background=True,
-                display_header_footer=True,
-                header_template=HEADER,
-                footer_template=FOOTER,
-                margin=MARGINS,
-            )
-            browser.close()
-    finally:
-        server.shutdown()
+    with serve(build) as base, sync_playwright() as pw:
+        url = f"{base}pdf/book.html"
+        browser = pw.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+        page.on("requestfailed", lambda r: problems.append(f"failed request: {r.url}"))
+        page.on(
+            "request",
+            lambda r: (
+                problems.append(f"request leaves the book: {r.url}")
+                if urlparse(r.url).hostname not in ("127.0.0.1", None, "")
+                and not r.url.startswith("data:")
+                else None
+            ),
+        )
+        page.goto(url, wait_until="load")
+        page.wait_for_function("() => window.MathJax && MathJax.startup")
+        page.evaluate("() => MathJax.startup.promise")
+        raw = page.evaluate(
+            """() => [...document.querySelectorAll('.math')]
+                 .filter(e => !e.querySelector('mjx-container')).length"""
+        )
+        if raw:
+            problems.append(f"{raw} formulas left untypeset")
+        if problems:
+            raise RuntimeError("print edition: " + "; ".join(problems[:5]))
+        out = root / OUT
+        page.pdf(
+            path=str(out),
+            format="A4",
+            print_background=True,
+            display_header_footer=True,
+            header_template=HEADER,
+            footer_template=FOOTER,
+            margin=MARGINS,
+        )
+        browser.close()
     shutil.copyfile(out, root / SITE_COPY)
     return out
 
