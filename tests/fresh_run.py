@@ -3,30 +3,17 @@ into an empty folder and run it where linclass is not installed."""
 
 import re
 import urllib.request
-from html.parser import HTMLParser
 from urllib.parse import urljoin
 
 import pytest
+from html_links import links
 
 from tools.book import config, fresh_env
 
 
-class _Anchors(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.links = []  # (href, attributes)
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if tag == "a" and attrs.get("href"):
-            self.links.append(attrs)
-
-
 def page_links(url):
-    parser = _Anchors()
     with urllib.request.urlopen(url, timeout=30) as r:
-        parser.feed(r.read().decode("utf-8"))
-    return parser.links
+        return links(r.read().decode("utf-8")).hrefs
 
 
 def download(url, folder):
@@ -40,7 +27,7 @@ def download(url, folder):
 def run_downloaded(site, page, pick, tmp_path, base):
     """Find the notebook link ``pick`` selects on ``page``, download it alone into an
     empty folder, run it in a fresh overlay; return the executed notebook."""
-    hrefs = [a["href"] for a in page_links(site + page) if pick(a)]
+    hrefs = [h for h in page_links(site + page) if pick(h)]
     assert len(set(hrefs)) == 1, f"{page}: expected one such link, found {hrefs}"
     url = urljoin(site + page, hrefs[0])
     notebook = download(url, tmp_path / "learner")

@@ -19,7 +19,7 @@ def test_downloaded_chapter_runs_in_a_fresh_environment(
     site, fresh_base, chapter, tmp_path
 ):
 
-    def download_button(a):
-        return a["href"].endswith(f"_sources/{chapter}.ipynb")
+    def download_button(href):
+        return href.endswith(f"_sources/{chapter}.ipynb")
 
     run_downloaded(site, f"{chapter}.html", download_button, tmp_path, fresh_base)

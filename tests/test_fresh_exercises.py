@@ -17,8 +17,8 @@ def test_exercise_notebook_runs_untouched_in_a_fresh_environment(
 ):
     stem = chapter.split("/")[-1]
 
-    def exercise_link(a):
-        return a["href"].endswith(f"_static/exercises/{stem}_exercises.ipynb")
+    def exercise_link(href):
+        return href.endswith(f"_static/exercises/{stem}_exercises.ipynb")
 
     nb = run_downloaded(site, f"{chapter}.html", exercise_link, tmp_path, fresh_base)
     checks = [

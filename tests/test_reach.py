@@ -12,10 +12,10 @@ import re
 import sys
 import zipfile
 from email.parser import Parser
-from html.parser import HTMLParser
 
 import pytest
 from book_toc import ROOT, toc_entries
+from html_links import links
 
 import linclass
 from tools.book import config
@@ -145,23 +145,11 @@ def test_binder_and_lock_agree_on_the_runtime_versions():
                 assert version == locked, f"{name}: Binder {version}, lock {locked}"
 
 
-class _LaunchLinks(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.hrefs = []
-
-    def handle_starttag(self, tag, attrs):
-        href = dict(attrs).get("href") or ""
-        if tag == "a" and ("colab" in href or "mybinder" in href):
-            self.hrefs.append(href)
-
-
 @pytest.mark.parametrize("chapter", [e for e in toc_entries() if "chapters/" in e])
 def test_launch_buttons_open_the_chapter_itself(chapter):
-    parser = _LaunchLinks()
-    parser.feed((HTML / f"{chapter}.html").read_text())
-    colab = [h for h in parser.hrefs if "colab.research.google.com" in h]
-    binder = [h for h in parser.hrefs if "mybinder.org" in h]
+    hrefs = links((HTML / f"{chapter}.html").read_text()).hrefs
+    colab = [h for h in hrefs if "colab.research.google.com" in h]
+    binder = [h for h in hrefs if "mybinder.org" in h]
     assert colab and all(h.endswith(f"/blob/main/{chapter}.ipynb") for h in colab)
     assert binder and all(
         h.endswith(f"?urlpath=lab/tree/{chapter}.ipynb") for h in binder

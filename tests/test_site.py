@@ -13,12 +13,12 @@ _build/screenshots/{light,dark,phone}/.
 import functools
 import io
 import re
-from html.parser import HTMLParser
 from urllib.parse import unquote, urljoin, urlparse
 
 import numpy as np
 import pytest
 from book_toc import ROOT, toc_entries
+from html_links import links
 from PIL import Image, ImageFilter
 from player_html import static_frame
 
@@ -298,29 +298,9 @@ def _check_players(page, name):
         assert state()[0] == last - 1, f"{where}: prev did not step back"
 
 
-class _Links(HTMLParser):
-    def __init__(self):
-        super().__init__()
-        self.hrefs, self.ids, self.srcs = [], set(), []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        if attrs.get("id"):
-            self.ids.add(attrs["id"])
-        if tag == "a" and attrs.get("href"):
-            self.hrefs.append(attrs["href"])
-        if tag in ("img", "script") and attrs.get("src"):
-            self.srcs.append(attrs["src"])
-        # A canonical link names the published address; the browser never loads it.
-        if tag == "link" and attrs.get("href") and attrs.get("rel") != "canonical":
-            self.srcs.append(attrs["href"])
-
-
 @functools.cache
 def _parse(path):
-    parser = _Links()
-    parser.feed(path.read_text(encoding="utf-8"))
-    return parser
+    return links(path.read_text(encoding="utf-8"))
 
 
 def _local(base, ref):
