@@ -1,16 +1,5 @@
-"""The book's table of contents, as the tests read it."""
+"""The book's table of contents, as the tests read it (see tools/book/config.py)."""
 
-from pathlib import Path
+from tools.book.config import ROOT, toc_entries
 
-import yaml
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def toc_entries():
-    """Every file of ``_toc.yml`` (without extension), the root first."""
-    toc = yaml.safe_load((ROOT / "_toc.yml").read_text())
-    files = [toc["root"]]
-    for part in toc.get("parts", []):
-        files += [entry["file"] for entry in part["chapters"]]
-    return files
+__all__ = ["ROOT", "toc_entries"]

@@ -91,7 +91,8 @@ def test_summary_is_printed_by_the_xdist_controller_before_pytests_line(tmp_path
         "def half(x):\n    '''\n    >>> half(4)\n    2.0\n    '''\n    return x / 2\n"
     )
     tests = Path(__file__).parent
-    env = dict(os.environ, PYTHONPATH=str(tests))
+    # run_summary reads the book's layout from tools/, at the repository root
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tests), str(tests.parent)]))
     run = subprocess.run(
         [sys.executable, "-m", "pytest", "-n", "2", "-p", "run_summary",
          "-p", "no:cacheprovider", "--doctest-modules", "test_x.py"],

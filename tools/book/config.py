@@ -45,3 +45,12 @@ def wheel_url(root=ROOT):
 def chapter_paths(root=ROOT):
     """The chapter notebooks, in the book's order."""
     return sorted((Path(root) / "chapters").glob("[0-9][0-9]_*.ipynb"))
+
+
+def toc_entries(root=ROOT):
+    """Every file of ``_toc.yml`` (without extension), the root first."""
+    toc = yaml.safe_load((Path(root) / "_toc.yml").read_text(encoding="utf-8"))
+    files = [toc["root"]]
+    for part in toc.get("parts", []):
+        files += [entry["file"] for entry in part["chapters"]]
+    return files

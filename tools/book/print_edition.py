@@ -15,6 +15,8 @@ from urllib.parse import urljoin, urlparse
 
 import yaml
 
+from tools.book import config
+
 HERE = Path(__file__).resolve().parent
 # The site's stylesheets the content needs (theme, code, admonitions, proofs,
 # exercises, notebook cells, the course's own); the theme's scripts are left out.
@@ -39,11 +41,7 @@ _H1 = re.compile(r"<h1>(.*?)</h1>", re.S)
 
 def toc_pages(root):
     """The book's pages in table-of-contents order, as paths of the built site."""
-    toc = yaml.safe_load((Path(root) / "_toc.yml").read_text(encoding="utf-8"))
-    files = [toc["root"]]
-    for part in toc.get("parts", []):
-        files += [entry["file"] for entry in part["chapters"]]
-    return [f"{name}.html" for name in files]
+    return [f"{name}.html" for name in config.toc_entries(root)]
 
 
 def part_id(page):
