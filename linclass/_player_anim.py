@@ -41,7 +41,9 @@ def check_animation_args(path, fps, width):
         if isinstance(width, bool) or not isinstance(width, int | np.integer):
             raise TypeError(f"width must be an integer; got {type(width).__name__}")
         if not 100 <= width <= MAX_WIDTH:
-            raise ValueError(f"width must lie in [100, {MAX_WIDTH}] pixels; got {width}")
+            raise ValueError(
+                f"width must lie in [100, {MAX_WIDTH}] pixels; got {width}"
+            )
     return path, fmt, float(fps), width
 
 
@@ -50,7 +52,9 @@ def _font(bold, size):
     props = font_manager.FontProperties(
         family=family, weight="bold" if bold else "normal"
     )
-    return ImageFont.truetype(font_manager.findfont(props, fallback_to_default=True), size)
+    return ImageFont.truetype(
+        font_manager.findfont(props, fallback_to_default=True), size
+    )
 
 
 def _wrap(text, font, width):
@@ -91,7 +95,10 @@ def compose_frames(images, captions, title=""):
         )
     height, width = images[0].shape[:2]
     scale = width / PAGE_WIDTH
-    text_font, title_font = _font(False, round(13 * scale)), _font(True, round(15 * scale))
+    text_font, title_font = (
+        _font(False, round(13 * scale)),
+        _font(True, round(15 * scale)),
+    )
     pad = round(6 * scale)
     line = round(17 * scale)
     title_lines = _wrap(title, title_font, width - 2 * pad)
@@ -139,7 +146,9 @@ def encode_animation(frames, fmt, fps, comment="", max_bytes=None):
     buf = io.BytesIO()
     if fmt == "GIF":
         palette = _shared_palette(frames)
-        indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+        indexed = [
+            f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames
+        ]
         indexed[0].save(
             buf,
             format="GIF",

@@ -28,7 +28,9 @@ from linclass._player_anim import compose_frames, encode_animation
 
 FPS = 2.0
 MANIFEST = "lc-animations.json"
-_DATA = re.compile(r'<script type="application/json" class="lc-data">(.*?)</script>', re.S)
+_DATA = re.compile(
+    r'<script type="application/json" class="lc-data">(.*?)</script>', re.S
+)
 _STAGE = re.compile(r"background-image:url\(data:image/png;base64,([^)]+)\)")
 _manifest = {}  # file name -> hash of the player it was made from
 _TITLE = re.compile(r'<div class="lc-title">(.*?)</div>', re.S)
@@ -61,23 +63,34 @@ def player_frames(fragment):
     return images, data["captions"], html.unescape(title.group(1)) if title else ""
 
 
-def alt_text(title, captions):
+def alt_text(title, captions, n=None):
     """What the animation shows, for the link's name and the GIF's comment."""
     what = title or "Animated figure"
-    return f"{what}, {len(captions)} frames: from {captions[0]!r} to {captions[-1]!r}"
+    n = len(captions) if n is None else n
+    return f"{what}, {n} frames: from {captions[0]!r} to {captions[-1]!r}"
 
 
 def write_animation(fragment, target, manifest):
-    """Write ``target`` for the player ``fragment`` unless it is up to date."""
+    """Write ``target`` for the player ``fragment`` unless it is up to date.
+
+    Returns the player's title and its first and last captions and frame count,
+    kept in ``manifest`` so an unchanged player is not even decoded.
+    """
     key = hashlib.sha256(_DATA.search(fragment).group(1).encode()).hexdigest()
-    images, captions, title = player_frames(fragment)
-    if manifest.get(target.name) != key or not target.exists():
+    entry = manifest.get(target.name)
+    if entry is None or entry["key"] != key or not target.exists():
+        images, captions, title = player_frames(fragment)
         frames = compose_frames(images, captions, title)
         data = encode_animation(frames, "GIF", FPS, comment=alt_text(title, captions))
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(data)
-        manifest[target.name] = key
-    return title, captions
+        entry = manifest[target.name] = {
+            "key": key,
+            "title": title,
+            "captions": [captions[0], captions[-1]],
+            "n": len(captions),
+        }
+    return entry
 
 
 def _players(doctree):
@@ -86,13 +99,14 @@ def _players(doctree):
             yield node
 
 
-def _link(href, title, captions, size):
-    name = f"Download animation of {title or 'the player'} (GIF, {len(captions)} frames)"
-    desc = html.escape(alt_text(title, captions))
+def _link(href, entry, size):
+    title, n = entry["title"], entry["n"]
+    name = f"Download animation of {title or 'the player'} (GIF, {n} frames)"
+    desc = html.escape(alt_text(title, entry["captions"], n))
     return (
         f'<p class="lc-animation"><a href="{html.escape(href)}" download '
         f'aria-label="{html.escape(name)}" title="{desc}">Download animation</a> '
-        f"(GIF, {len(captions)} frames, {size / 1e6:.1f} MB)</p>"
+        f"(GIF, {n} frames, {size / 1e6:.1f} MB)</p>"
     )
 
 
@@ -103,9 +117,11 @@ def add_animations(app, doctree, docname):
     for k, node in enumerate(_players(doctree), start=1):
         name = f"{Path(docname).name}-player-{k}.gif"
         target = Path(app.outdir) / "_images" / name
-        title, captions = write_animation(node.astext(), target, _manifest)
-        link = _link(f"{up}_images/{name}", title, captions, target.stat().st_size)
-        node.parent.insert(node.parent.index(node) + 1, nodes.raw("", link, format="html"))
+        entry = write_animation(node.astext(), target, _manifest)
+        link = _link(f"{up}_images/{name}", entry, target.stat().st_size)
+        node.parent.insert(
+            node.parent.index(node) + 1, nodes.raw("", link, format="html")
+        )
 
 
 def _manifest_path(app):
@@ -120,7 +136,7 @@ def load_manifest(app):
 
 
 def save_manifest(app, exception):
-    if exception is None and hasattr(app.env, "lc_anims"):
+    if exception is None and _manifest:
         _manifest_path(app).write_text(json.dumps(_manifest, indent=1))
 
 
