@@ -34,7 +34,9 @@ def _watch(page, url):
     page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
     page.on(
         "response",
-        lambda r: problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None,
+        lambda r: (
+            problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None
+        ),
     )
     page.on(
         "request",
@@ -74,9 +76,7 @@ def test_deck(site, browser, entry):
         n = page.evaluate("() => Reveal.getTotalSlides()")
         assert n >= 8, f"{name}: only {n} slides"
         title = page.locator(".slides > section").first
-        assert title.locator("h1").inner_text().split() == _chapter_title(
-            entry
-        ).split()
+        assert title.locator("h1").inner_text().split() == _chapter_title(entry).split()
         final = page.locator(".slides > section").last
         assert final.locator(f'a[href="../{entry}.html"]').count() == 1
         _check_maths_and_text(page, name)
@@ -85,6 +85,7 @@ def test_deck(site, browser, entry):
         page.screenshot(path=str(SHOTS / f"{stem}-1-title.png"))
         page.keyboard.press("ArrowRight")  # keyboard navigation
         assert page.evaluate("() => Reveal.getIndices().h") == 1
+        page.wait_for_timeout(900)  # reveal's slide transition
         page.screenshot(path=str(SHOTS / f"{stem}-2-section.png"))
         _check_box_slide(page, stem)
         _check_player(page, name, stem)
