@@ -28,8 +28,11 @@ import sys
 from pathlib import Path
 
 from bs4 import BeautifulSoup
+from docutils import nodes
+from sphinx.util.docutils import SphinxDirective
 
 from .config import ROOT, toc_entries
+from .sphinx_book import _chapter_docs
 
 SLIDES = "slides"
 REVEAL = "_static/revealjs"
@@ -140,12 +143,9 @@ def deck_slides(soup, page):
             continue
         subs = [_title(s) for s in section.find_all("section", recursive=False)]
         items = "".join(f"<li>{html.escape(s)}</li>" for s in subs)
-        slides.append(
-            _slide(
-                f"<h2>{html.escape(name)}</h2>" + (f"<ul>{items}</ul>" if items else ""),
-                notes=html.escape(_first_text(section)),
-            )
-        )
+        listing = f"<ul>{items}</ul>" if items else ""
+        notes = html.escape(_first_text(section))
+        slides.append(_slide(f"<h2>{html.escape(name)}</h2>{listing}", notes=notes))
         for tag in _ideas(section):
             if "exercise" in tag.get("class", []):
                 exercises += 1
@@ -159,8 +159,8 @@ def deck_slides(soup, page):
     slides.append(
         _slide(
             f"<h2>{html.escape(title)}</h2>"
-            f'<p>The whole chapter, with its proofs, code and exercises: <a href="{href}">'
-            f"{html.escape(title)}</a></p>"
+            "<p>The whole chapter, with its proofs, code and exercises: "
+            f'<a href="{href}">{html.escape(title)}</a></p>'
             f'<p><a href="../index.html">Linear Classifiers</a>, the course</p>',
             cls="lc-final-slide",
         )
@@ -242,9 +242,21 @@ def build(html_dir, root=ROOT, stamps_path=STAMPS):
 
 
 # ------------------------------------------------------------ Sphinx extension
-def _add_deck_link(app, doctree, docname):
-    from docutils import nodes
+class LectureDecks(SphinxDirective):
+    """A list of every chapter's slide deck, with its title (an instructor page)."""
 
+    def run(self):
+        items = []
+        for doc in _chapter_docs(self.env):
+            title = self.env.titles.get(doc)
+            text = html.escape(title.astext() if title is not None else doc)
+            href = html.escape(deck_href(self.env.docname, doc))
+            items.append(f'<li><a href="{href}">{text}</a></li>')
+        raw = f'<ul class="lc-lecture-decks">{"".join(items)}</ul>'
+        return [nodes.raw("", raw, format="html")]
+
+
+def _add_deck_link(app, doctree, docname):
     if not docname.startswith("chapters/") or app.builder.format != "html":
         return
     title = doctree.next_node(nodes.title)
@@ -263,22 +275,6 @@ def _add_deck_link(app, doctree, docname):
 
 
 def setup(app):
-    from docutils import nodes
-    from sphinx.util.docutils import SphinxDirective
-
-    class LectureDecks(SphinxDirective):
-        """A list of every chapter's slide deck, with its title."""
-
-        def run(self):
-            items = []
-            for doc in sorted(d for d in self.env.found_docs if d.startswith("chapters/")):
-                title = self.env.titles.get(doc)
-                text = html.escape(title.astext() if title is not None else doc)
-                href = html.escape(deck_href(self.env.docname, doc))
-                items.append(f'<li><a href="{href}">{text}</a></li>')
-            raw = f'<ul class="lc-lecture-decks">{"".join(items)}</ul>'
-            return [nodes.raw("", raw, format="html")]
-
     app.add_directive("lecture-decks", LectureDecks)
     app.connect("doctree-resolved", _add_deck_link)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
