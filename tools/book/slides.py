@@ -29,10 +29,9 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 from docutils import nodes
-from sphinx.util.docutils import SphinxDirective
+from docutils.parsers.rst import Directive
 
 from .config import ROOT, toc_entries
-from .sphinx_book import _chapter_docs
 
 SLIDES = "slides"
 REVEAL = "_static/revealjs"
@@ -74,7 +73,7 @@ def _clean(tag, page):
     """Make a piece of the page fit a slide: links rebased, page furniture out."""
     for junk in tag.select("a.headerlink, .lc-answer, button.copybtn, .solution"):
         junk.decompose()
-    for node in tag.find_all(True):
+    for node in [tag, *tag.find_all(True)]:
         if node.has_attr("id") and "lc-player" not in node.get("class", []):
             del node["id"]  # ids would repeat the page's; a player keeps its own
         for attr in ("href", "src"):
@@ -242,15 +241,16 @@ def build(html_dir, root=ROOT, stamps_path=STAMPS):
 
 
 # ------------------------------------------------------------ Sphinx extension
-class LectureDecks(SphinxDirective):
+class LectureDecks(Directive):
     """A list of every chapter's slide deck, with its title (an instructor page)."""
 
     def run(self):
+        env = self.state.document.settings.env
         items = []
-        for doc in _chapter_docs(self.env):
-            title = self.env.titles.get(doc)
+        for doc in sorted(d for d in env.found_docs if d.startswith("chapters/")):
+            title = env.titles.get(doc)
             text = html.escape(title.astext() if title is not None else doc)
-            href = html.escape(deck_href(self.env.docname, doc))
+            href = html.escape(deck_href(env.docname, doc))
             items.append(f'<li><a href="{href}">{text}</a></li>')
         raw = f'<ul class="lc-lecture-decks">{"".join(items)}</ul>'
         return [nodes.raw("", raw, format="html")]
