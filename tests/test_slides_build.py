@@ -65,7 +65,9 @@ def test_lecture_decks_directive_lists_every_chapter():
         docname="teaching",
     )
     state = SimpleNamespace(document=SimpleNamespace(settings=SimpleNamespace(env=env)))
-    directive = slides.LectureDecks("lecture-decks", [], {}, [], 1, 0, "", state, None)
+    directive = slides.LectureDecks(
+        "lecture-decks", [], {}, [], 1, 0, "", state, SimpleNamespace(reporter=None)
+    )
     (node,) = directive.run()
     html = node.astext()
     assert '<a href="slides/01_a.html">1. A</a>' in html
