@@ -58,6 +58,10 @@ def _open_deck(browser, url):
     page.wait_for_function("() => window.Reveal && Reveal.isReady()")
     page.wait_for_function("() => window.MathJax && MathJax.startup?.promise")
     page.evaluate("() => MathJax.startup.promise")
+    # No slide transition: a screenshot right after a move shows the new slide.
+    page.evaluate(
+        "() => Reveal.configure({transition: 'none', backgroundTransition: 'none'})"
+    )
     return page, problems
 
 
@@ -85,7 +89,6 @@ def test_deck(site, browser, entry):
         page.screenshot(path=str(SHOTS / f"{stem}-1-title.png"))
         page.keyboard.press("ArrowRight")  # keyboard navigation
         assert page.evaluate("() => Reveal.getIndices().h") == 1
-        page.wait_for_timeout(900)  # reveal's slide transition
         page.screenshot(path=str(SHOTS / f"{stem}-2-section.png"))
         _check_box_slide(page, stem)
         _check_player(page, name, stem)
@@ -128,14 +131,14 @@ def _go_to(page, selector):
     )
     assert index >= 0, f"no slide with {selector}"
     page.evaluate("(i) => Reveal.slide(i)", index)
-    page.wait_for_timeout(900)  # reveal's slide transition
     return index
 
 
 def _check_box_slide(page, stem):
-    if page.locator(".slides .proof").count():
-        _go_to(page, ".proof")
-        page.screenshot(path=str(SHOTS / f"{stem}-3-definition.png"))
+    for selector, shot in ((".proof", "3-definition"), ("figure", "5-figure")):
+        if page.locator(f".slides {selector}").count():
+            _go_to(page, selector)
+            page.screenshot(path=str(SHOTS / f"{stem}-{shot}.png"))
 
 
 def _check_player(page, name, stem):
