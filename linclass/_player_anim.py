@@ -9,6 +9,7 @@ the machine); Pillow encodes the file, storing only what changes between frames.
 
 from __future__ import annotations
 
+import io
 import textwrap
 from pathlib import Path
 
@@ -140,36 +141,15 @@ def encode_animation(frames, fmt, fps, comment="", max_bytes=None):
     rectangle of each frame (GIF) or encodes losslessly with frame differences
     (WebP). ``comment`` (the alt text) goes into the GIF's comment block.
     """
-    import io
-
-    duration = round(1000 / fps)
     buf = io.BytesIO()
+    common = {"save_all": True, "duration": round(1000 / fps), "loop": 0}
     if fmt == "GIF":
         palette = _shared_palette(frames)
-        indexed = [
-            f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames
-        ]
-        indexed[0].save(
-            buf,
-            format="GIF",
-            save_all=True,
-            append_images=indexed[1:],
-            duration=duration,
-            loop=0,
-            optimize=True,
-            comment=comment.encode("utf-8")[:255],
-        )
+        frames = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+        options = {"optimize": True, "comment": comment.encode("utf-8")[:255]}
     else:
-        frames[0].save(
-            buf,
-            format="WEBP",
-            save_all=True,
-            append_images=frames[1:],
-            duration=duration,
-            loop=0,
-            lossless=True,
-            method=4,
-        )
+        options = {"lossless": True, "method": 4}
+    frames[0].save(buf, format=fmt, append_images=frames[1:], **common, **options)
     data = buf.getvalue()
     max_bytes = MAX_BYTES if max_bytes is None else max_bytes
     if len(data) > max_bytes:
