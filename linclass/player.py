@@ -24,6 +24,7 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from linclass._player_anim import check_animation_args, compose_frames, save_frames
 from linclass._player_frames import (
     check_frame_count,
     encode_frames,
@@ -258,6 +259,62 @@ class Player:
         caption = self.caption if caption is None else caption
         parts = [p for p in (self.title, caption) if p]
         return ": ".join(parts) if parts else "Animated figure"
+
+    # -------------------------------------------------------------- animation
+    def save(self, path, *, fps=2.0, width=None, frames=None):
+        """Save the frames as an animated GIF or WebP (for slides, an LMS).
+
+        Each frame is the figure as the live player draws it, with the title
+        above and the frame's caption below, in the page's colours.
+
+        Parameters
+        ----------
+        path : str or Path
+            Ends in ``.gif`` or ``.webp``.
+        fps : float, default=2.0
+            Frames per second.
+        width : int, optional
+            Width in pixels (100 to 1600): the figure is re-drawn at that size.
+            Default: the player's own width.
+        frames : sequence of int, optional
+            Frames to save. Default: every frame, one per step; pass
+            ``player.static_frames`` for the frames the web page shows.
+
+        Returns
+        -------
+        Path
+            The file written (at most 6 MB, else ValueError before writing).
+
+        Examples
+        --------
+        >>> import tempfile, pathlib
+        >>> player = Player(3, lambda fig: fig.add_subplot(), lambda i: f"frame {i}")
+        >>> out = pathlib.Path(tempfile.mkdtemp()) / "demo.gif"
+        >>> player.save(out, fps=4, width=300).name
+        'demo.gif'
+        """
+        path, _, fps, width = check_animation_args(path, fps, width)
+        steps = (
+            np.arange(self.n_frames)
+            if frames is None
+            else static_frame_indices(self.n_frames, frames)
+        )
+        current, dpi = self._step, self.figure.dpi
+        if width is not None:
+            self.figure.set_dpi(width / self.figure.get_figwidth())
+        self._background = None  # the cached background has the old size
+        images, captions = [], []
+        try:
+            for i in steps:
+                self._apply(int(i))
+                images.append(self.render_rgb())
+                captions.append(self.caption)
+        finally:
+            self.figure.set_dpi(dpi)
+            self._background = None
+            self._apply(current)
+        frames = compose_frames(images, captions, self.title)
+        return save_frames(frames, path, fps, comment=self.alt_text(captions[0]))
 
     # ------------------------------------------------------------ static HTML
     def _static_layers(self):

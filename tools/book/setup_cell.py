@@ -43,7 +43,7 @@ def cell(root=config.ROOT):
         "cell_type": "code",
         "execution_count": None,
         "id": "linclass-setup",
-        "metadata": {"tags": [TAG]},
+        "metadata": {"slideshow": {"slide_type": "skip"}, "tags": [TAG]},
         "outputs": [],
         "source": source(root).splitlines(keepends=True),
     }
