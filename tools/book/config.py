@@ -24,7 +24,7 @@ def _config(root):
 
 
 def repo_url(root=ROOT):
-    """The course's repository, ``repository.url`` in ``_config.yml``, without a slash."""
+    """The repository, ``repository.url`` in ``_config.yml``, without a slash."""
     url = (_config(root).get("repository") or {}).get("url")
     if not url or not re.match(r"^https?://", url):
         raise ValueError("_config.yml must set repository.url to the repository's URL")
