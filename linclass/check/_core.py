@@ -44,7 +44,8 @@ class Case:
         Keyword arguments for the learner's function.
     compare : callable, optional
         ``compare(got, expected)`` returns ``None`` when ``got`` is right and otherwise
-        a short sentence saying how it differs. Default: :func:`same`.
+        a short sentence saying how it differs. Default: equal results (arrays
+        elementwise, tuples item by item).
     """
 
     name: str

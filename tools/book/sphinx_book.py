@@ -92,6 +92,7 @@ def _serve_sources(app, exception):
 
 
 def setup(app):
+    app.setup_extension("tools.book.teaching")  # the instructor's page
     app.add_directive("exercise-notebooks", ExerciseNotebooks)
     app.connect("doctree-resolved", _add_notebook_link)
     app.connect("source-read", _fill_markdown)
