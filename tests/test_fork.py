@@ -113,7 +113,10 @@ def test_the_new_address_is_where_the_old_one_was(fork):
     for notebook in served:
         assert wheel in notebook.read_text(encoding="utf-8"), notebook.name
     chapter = (html / "chapters" / "02_perceptron.html").read_text(encoding="utf-8")
-    assert "colab.research.google.com/github/a-teacher/my-course/" in chapter
+    # Colab opens the served notebook, published on the fork's notebooks branch.
+    colab = config.colab_url("chapters/02_perceptron.ipynb", root=fork)
+    assert colab.startswith("https://colab.research.google.com/github/a-teacher/")
+    assert f'href="{colab}"' in chapter
     assert f'href="{NEW_REPO}"' in chapter
     intro = re.sub(r"<[^>]+>", "", (html / "intro.html").read_text(encoding="utf-8"))
     assert f"git clone {NEW_REPO}.git" in intro
