@@ -103,7 +103,7 @@ def _colab_from_notebooks_branch(app, pagename, templatename, context, doctree):
             url = button.get("url", "")
             if url.startswith("https://colab.research.google.com/github/"):
                 button["url"] = re.sub(r"/blob/[^/]+/", branch, url, count=1)
-            fix(button.get("items", []))
+            fix(button.get("buttons", []))  # a group: the launch menu
 
     fix(context.get("header_buttons", []))
 
