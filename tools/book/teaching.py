@@ -187,9 +187,12 @@ class TeachingChapters(SphinxDirective):
         paths = config.chapter_paths(self.env.srcdir)
         for path in paths:
             self.env.note_dependency(str(path))
-        for stem in (p.stem for p in paths):
-            # A deck that appears later makes the page list it on the next build.
-            self.env.note_dependency(str(Path(outdir, "slides", f"{stem}.html")))
+        slides = Path(outdir, "slides")
+        if slides.is_dir():
+            # Decks added or removed later change the folder: the page is read again.
+            # (Not a dependency on missing files: the page would be re-read, and the
+            # PDF re-printed, on every build.)
+            self.env.note_dependency(str(slides))
         text = "\n".join(chapter_markdown(chapter_facts(p), outdir) for p in paths)
         return self.parse_text_to_nodes(text)
 
