@@ -71,6 +71,7 @@ pdf: book
 lint: $(STAMP)
 	$(BIN)/ruff check linclass tests benchmarks tools
 	$(BIN)/ruff format --check linclass tests benchmarks tools
+	$(BIN)/actionlint -oneline .github/workflows/*.yml   # the CI and Pages workflows
 
 # Unit, property and estimator-check tests, the docstring examples, nbval over every
 # chapter, then the browser tests of the built site (they need `make book` first, done here).

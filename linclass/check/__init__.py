@@ -19,6 +19,11 @@ Examples
 False
 >>> v = lc.check.answer("ex-ch2-one-step-b", [1, -2, -1])
 ✓ ex-ch2-one-step-b (the updated (w1, w2, b)): correct.
+
+An instructor adds checks of their own with :func:`register_exercise` (the cases
+are :class:`Case` objects) and :func:`register_answer`, in a notebook cell or in
+their own package; ``lc.check.exercise`` and ``lc.check.answer`` then check them
+like the book's (see the API page of the book for a complete example).
 """
 
 from __future__ import annotations
@@ -26,9 +31,27 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ._core import ANSWERS, EXERCISES, Verdict, run_answer, run_exercise
+from ._core import (
+    ANSWERS,
+    EXERCISES,
+    Case,
+    Verdict,
+    register_answer,
+    register_exercise,
+    run_answer,
+    run_exercise,
+)
 
-__all__ = ["exercise", "answer", "exercises", "answers", "Verdict"]
+__all__ = [
+    "exercise",
+    "answer",
+    "exercises",
+    "answers",
+    "Verdict",
+    "Case",
+    "register_exercise",
+    "register_answer",
+]
 
 # Each chapter's checks live in their own module (_ch1.py, _ch2.py, ...) and
 # register themselves on import; importing them all here keeps one entry point.

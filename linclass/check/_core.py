@@ -44,7 +44,8 @@ class Case:
         Keyword arguments for the learner's function.
     compare : callable, optional
         ``compare(got, expected)`` returns ``None`` when ``got`` is right and otherwise
-        a short sentence saying how it differs. Default: :func:`same`.
+        a short sentence saying how it differs. Default: equal results (arrays
+        elementwise, tuples item by item).
     """
 
     name: str
@@ -98,24 +99,61 @@ ANSWERS: dict[str, Answer] = {}
 KINDS = ("number", "integer", "vector", "choice")
 
 
-def register_exercise(exercise_id, title, cases):
-    """Register the cases of a coding exercise; ``cases()`` builds them lazily."""
-    if exercise_id in EXERCISES:
-        raise ValueError(f"exercise {exercise_id!r} is registered twice")
+def _check_new(registry, key, what, replace):
+    if not isinstance(key, str) or not key:
+        raise ValueError(f"the {what} id must be a non-empty string, got {key!r}")
+    if key in registry and not replace:
+        raise ValueError(
+            f"{what} {key!r} is registered twice; pass replace=True to redefine it "
+            "(e.g. when a notebook cell that registers it runs again)"
+        )
+
+
+def register_exercise(exercise_id, title, cases, replace=False):
+    """Register a coding exercise's check, for :func:`linclass.check.exercise`.
+
+    Parameters
+    ----------
+    exercise_id : str
+        The id the learner passes to ``lc.check.exercise``, e.g. ``"ex-my-norm"``.
+    title : str
+        A few words naming the exercise, shown in every verdict.
+    cases : callable
+        ``cases()`` returns the :class:`Case` objects to run the learner's function
+        on; it is called when the exercise is checked, so the reference results
+        may be computed with ``linclass`` at that moment.
+    replace : bool, default=False
+        Redefine an exercise already registered under ``exercise_id``; without it,
+        registering an id twice raises ``ValueError``.
+    """
+    _check_new(EXERCISES, exercise_id, "exercise", replace)
+    if not callable(cases):
+        raise ValueError(f"cases must be a callable returning Case objects: {cases!r}")
     EXERCISES[exercise_id] = Exercise(exercise_id, title, cases)
 
 
-def register_answer(answer_id, label, kind, expected, decimals=3):
-    """Register the answer key of one exercise part.
+def register_answer(answer_id, label, kind, expected, decimals=3, replace=False):
+    """Register the answer key of one exercise part, for :func:`linclass.check.answer`.
 
-    ``kind`` is ``"number"`` (compared after rounding to ``decimals`` places),
-    ``"integer"``, ``"vector"`` (numbers, each rounded to ``decimals`` places) or
-    ``"choice"`` (``expected`` is a string or a tuple of accepted spellings).
-    ``expected`` may be a callable, evaluated when the answer is checked, so that an
-    answer computed by ``linclass`` stays computed.
+    Parameters
+    ----------
+    answer_id : str
+        The id the learner passes to ``lc.check.answer``, e.g. ``"ex-my-norm-a"``.
+    label : str
+        What the answer is ("the norm of w"), shown in every verdict.
+    kind : {"number", "integer", "vector", "choice"}
+        ``"number"`` is compared after rounding to ``decimals`` places,
+        ``"vector"`` number by number in the same way, ``"integer"`` exactly, and
+        ``"choice"`` against a string or a tuple of accepted spellings.
+    expected : object or callable
+        The right answer; a callable is evaluated when the answer is checked, so
+        that an answer computed by ``linclass`` stays computed.
+    decimals : int, default=3
+        Decimal places compared for ``"number"`` and ``"vector"``.
+    replace : bool, default=False
+        Redefine an answer already registered under ``answer_id``.
     """
-    if answer_id in ANSWERS:
-        raise ValueError(f"answer {answer_id!r} is registered twice")
+    _check_new(ANSWERS, answer_id, "answer", replace)
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
     ANSWERS[answer_id] = Answer(answer_id, label, kind, expected, decimals)

@@ -13,11 +13,35 @@ CHAPTERS = ROOT / "chapters"
 
 def site_url(root=ROOT):
     """The published site's address, ``html.baseurl`` in ``_config.yml``."""
-    config = yaml.safe_load((Path(root) / "_config.yml").read_text(encoding="utf-8"))
-    url = (config.get("html") or {}).get("baseurl")
+    url = (_config(root).get("html") or {}).get("baseurl")
     if not url or not re.match(r"^https?://", url):
         raise ValueError("_config.yml must set html.baseurl to the site's http(s) URL")
     return url if url.endswith("/") else url + "/"
+
+
+def _config(root):
+    return yaml.safe_load((Path(root) / "_config.yml").read_text(encoding="utf-8"))
+
+
+def repo_url(root=ROOT):
+    """The repository, ``repository.url`` in ``_config.yml``, without a slash."""
+    url = (_config(root).get("repository") or {}).get("url")
+    if not url or not re.match(r"^https?://", url):
+        raise ValueError("_config.yml must set repository.url to the repository's URL")
+    return url.rstrip("/")
+
+
+# The two addresses a fork changes live in _config.yml only. Committed files that
+# need them hold these placeholders, which the build fills in (fill()).
+PLACEHOLDERS = {"{{ html.baseurl }}": site_url, "{{ repository.url }}": repo_url}
+
+
+def fill(text, root=ROOT):
+    """``text`` with each placeholder of :data:`PLACEHOLDERS` replaced by its value."""
+    for token, value in PLACEHOLDERS.items():
+        if token in text:
+            text = text.replace(token, value(root))
+    return text
 
 
 def version(root=ROOT):
@@ -54,3 +78,25 @@ def toc_entries(root=ROOT):
     for part in toc.get("parts", []):
         files += [entry["file"] for entry in part["chapters"]]
     return files
+
+
+# The branch the pages workflow (.github/workflows/pages.yml) pushes the served
+# notebooks to: Colab opens notebooks from a GitHub repository, not from a site.
+NOTEBOOK_BRANCH = "notebooks"
+
+
+def github_repo(root=ROOT):
+    """``owner/name`` of ``repository.url`` when it is a GitHub repository."""
+    match = re.match(r"^https?://github\.com/([^/]+/[^/]+?)(?:\.git)?$", repo_url(root))
+    if not match:
+        raise ValueError(f"repository.url is not a GitHub repository: {repo_url(root)}")
+    return match.group(1)
+
+
+def colab_url(path, root=ROOT):
+    """Colab's address for ``path`` (e.g. ``chapters/01_geometry.ipynb``) on the
+    notebooks branch, which the pages workflow publishes."""
+    return (
+        f"https://colab.research.google.com/github/{github_repo(root)}"
+        f"/blob/{NOTEBOOK_BRANCH}/{path}"
+    )

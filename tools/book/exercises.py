@@ -27,7 +27,7 @@ from pathlib import Path
 
 from linclass.check._core import ANSWERS
 
-from . import config
+from . import config, setup_cell
 
 FENCE = re.compile(r"^(`{3,}|:{3,})\{([\w:-]+)\}\s*(\S*)")
 BOX = re.compile(r'^<div class="lc-answer" data-answer="([^"]+)"></div>\s*$')
@@ -204,8 +204,7 @@ def build(path):
         raise ValueError(f"{Path(path).name}: a solution-start has no solution-end")
     cells = splitter.cells
     cells.insert(1, _intro(Path(path), chapter))
-    out = dict(nb, cells=cells)
-    return out
+    return setup_cell.serve(dict(nb, cells=cells))
 
 
 def write_all(outdir, chapters=None):

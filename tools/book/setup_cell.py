@@ -3,8 +3,13 @@
 A chapter opened outside the course's environment (Colab, Binder, a notebook
 downloaded from the site) lacks ``linclass``. Its first cell installs the wheel the
 published site serves, or the one named by ``LINCLASS_WHEEL_URL`` (which the tests
-use to point at a local server). The cell's text depends on the site's URL and the
-package version, so it is written by this tool, not by hand:
+use to point at a local server).
+
+The committed chapters hold the cell with the placeholder ``{{ html.baseurl }}``, so
+that the site's address lives in ``_config.yml`` alone and a fork changes it there;
+every notebook the site serves gets the address filled in by :func:`serve` at build
+time. The cell's text depends on the package version, so it is written by this tool,
+not by hand:
 
     python -m tools.book.setup_cell          # check, exit 1 when a chapter is stale
     python -m tools.book.setup_cell --write  # rewrite the chapters' setup cells
@@ -18,6 +23,7 @@ import sys
 
 from . import config
 
+SITE = "{{ html.baseurl }}"  # filled in from _config.yml in served notebooks
 TAG = "remove-cell"  # Jupyter shows it; the site, which has no kernel, does not
 
 TEMPLATE = """\
@@ -33,20 +39,40 @@ else:
     print("linclass is already installed")"""
 
 
-def source(root=config.ROOT):
-    """The setup cell's source for the current site URL and version."""
-    return TEMPLATE.format(url=config.wheel_url(root))
+def source(root=config.ROOT, served=False):
+    """The setup cell's source: with the site's address when ``served``, else with
+    its placeholder (the committed chapters' form)."""
+    url = f"{SITE}_static/wheels/{config.wheel_name(root)}"
+    return TEMPLATE.format(url=config.fill(url, root) if served else url)
 
 
-def cell(root=config.ROOT):
+def cell(root=config.ROOT, served=False):
     return {
         "cell_type": "code",
         "execution_count": None,
         "id": "linclass-setup",
         "metadata": {"slideshow": {"slide_type": "skip"}, "tags": [TAG]},
         "outputs": [],
-        "source": source(root).splitlines(keepends=True),
+        "source": source(root, served).splitlines(keepends=True),
     }
+
+
+def serve(nb, root=config.ROOT):
+    """Fill the site's address into the setup cell of notebook ``nb`` (a dict), in
+    place, and return ``nb``. Every notebook the site serves goes through this."""
+    for k, c in enumerate(nb["cells"]):
+        if is_setup_cell(c):
+            served = cell(root, served=True)
+            served["outputs"] = c.get("outputs", [])
+            served["execution_count"] = c.get("execution_count")
+            nb["cells"][k] = served
+    return nb
+
+
+def serve_file(path, root=config.ROOT):
+    """:func:`serve` on a notebook file, rewritten in place."""
+    nb = serve(json.loads(path.read_text(encoding="utf-8")), root)
+    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", "utf-8")
 
 
 def is_setup_cell(c):

@@ -5,15 +5,24 @@
 - Puts a link to the chapter's exercise notebook at the top of every chapter's
   "Exercises" section.
 - Gives the landing page an ``exercise-notebooks`` directive that lists them all.
+- Fills the site's and the repository's addresses (``_config.yml``) into the
+  Markdown pages' placeholders and into the notebooks served for download, so that
+  a fork changes them in ``_config.yml`` alone.
+- Points the Colab button at the served notebook, which the pages workflow publishes
+  on the repository's notebooks branch (the committed chapter's setup cell holds a
+  placeholder for the site's address).
 """
 
 from __future__ import annotations
 
 import html
+import re
+from pathlib import Path
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
+from . import config, setup_cell
 from .exercises import edition_name
 
 STATIC_DIR = "_static/exercises"
@@ -68,9 +77,45 @@ def _add_notebook_link(app, doctree, docname):
         return
 
 
+def _fill_markdown(app, docname, source):
+    # Notebooks are left alone: their code cells key the notebook cache.
+    if str(app.env.doc2path(docname)).endswith(".md"):
+        source[0] = config.fill(source[0], app.srcdir)
+
+
+def _serve_sources(app, exception):
+    """The download button's copies (``_sources/``) get the addresses filled in."""
+    if exception is not None or app.builder.format != "html":
+        return
+    for path in sorted(Path(app.outdir, "_sources").rglob("*")):
+        if path.suffix == ".ipynb":
+            setup_cell.serve_file(path, app.srcdir)
+        elif path.suffix in (".md", ".txt"):
+            text = path.read_text(encoding="utf-8")
+            path.write_text(config.fill(text, app.srcdir), encoding="utf-8")
+
+
+def _colab_from_notebooks_branch(app, pagename, templatename, context, doctree):
+    branch = f"/blob/{config.NOTEBOOK_BRANCH}/"
+
+    def fix(buttons):
+        for button in buttons:
+            url = button.get("url", "")
+            if url.startswith("https://colab.research.google.com/github/"):
+                button["url"] = re.sub(r"/blob/[^/]+/", branch, url, count=1)
+            fix(button.get("buttons", []))  # a group: the launch menu
+
+    fix(context.get("header_buttons", []))
+
+
 def setup(app):
+    app.setup_extension("tools.book.teaching")  # the instructor's page
     app.add_directive("exercise-notebooks", ExerciseNotebooks)
     app.connect("doctree-resolved", _add_notebook_link)
+    app.connect("source-read", _fill_markdown)
+    app.connect("build-finished", _serve_sources)
+    # After sphinx-book-theme's launch buttons (priority 501).
+    app.connect("html-page-context", _colab_from_notebooks_branch, priority=600)
     # answer-boxes.js and .css sit in _static/, which Jupyter Book adds to every
     # page by itself; the generated answer keys live elsewhere and need adding.
     app.add_js_file("lc-answers.js")
