@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import dis
-import math
 import signal
 import threading
 import traceback
@@ -95,7 +94,7 @@ class Answer:
 
 EXERCISES: dict[str, Exercise] = {}
 ANSWERS: dict[str, Answer] = {}
-KINDS = ("number", "integer", "vector", "choice")
+KINDS = ("number", "integer", "vector", "yesno", "choice")
 
 
 def register_exercise(exercise_id, title, cases):
@@ -109,8 +108,10 @@ def register_answer(answer_id, label, kind, expected, decimals=3):
     """Register the answer key of one exercise part.
 
     ``kind`` is ``"number"`` (compared after rounding to ``decimals`` places),
-    ``"integer"``, ``"vector"`` (numbers, each rounded to ``decimals`` places) or
-    ``"choice"`` (``expected`` is a string or a tuple of accepted spellings).
+    ``"integer"``, ``"vector"`` (numbers, each rounded to ``decimals`` places),
+    ``"yesno"`` (``expected`` is a bool) or ``"choice"`` (``expected`` is a string
+    or a tuple of accepted spellings). Typed answers are read by the grammar of
+    :mod:`linclass.check._grammar`.
     ``expected`` may be a callable, evaluated when the answer is checked, so that an
     answer computed by ``linclass`` stays computed.
     """
@@ -259,90 +260,3 @@ def run_exercise(exercise_id, fn):
     return Verdict(
         exercise_id, "correct", f"✓ {head}: correct on all {len(cases)} cases."
     )
-
-
-# --- answers to pen-and-paper parts --------------------------------------------------
-
-
-def _number(value):
-    if isinstance(value, bool) or value is None:
-        raise ValueError
-    x = float(value.strip()) if isinstance(value, str) else float(value)
-    if not math.isfinite(x):
-        raise ValueError
-    return x
-
-
-def _fixed(x, decimals):
-    text = f"{round(x, decimals):.{decimals}f}"
-    return "0" + text[2:] if text.startswith("-0") and float(text) == 0 else text
-
-
-def canonical(kind, value, decimals=3):
-    """The canonical text of an answer, shared with the site's answer boxes.
-
-    Raises ``ValueError`` when ``value`` does not have the form ``kind`` asks for.
-    """
-    if kind == "number":
-        return _fixed(_number(value), decimals)
-    if kind == "integer":
-        x = _number(value)
-        if x != round(x):
-            raise ValueError
-        return str(round(x))
-    if kind == "vector":
-        if isinstance(value, str):
-            # The site's answer boxes send text: "1, -2, -1", "(1 -2 -1)", "[1;-2;-1]".
-            value = value.translate(str.maketrans(",;()[]", "      ")).split()
-        items = np.ravel(np.asarray(value, dtype=object)).tolist()
-        if not items:
-            raise ValueError
-        return ",".join(_fixed(_number(v), decimals) for v in items)
-    if not isinstance(value, str):
-        raise ValueError
-    return " ".join(value.lower().split())
-
-
-def accepted(spec):
-    """The canonical texts that count as right for an answer key."""
-    expected = spec.expected() if callable(spec.expected) else spec.expected
-    if spec.kind == "choice":
-        options = (expected,) if isinstance(expected, str) else tuple(expected)
-        return {canonical("choice", o) for o in options}
-    return {canonical(spec.kind, expected, spec.decimals)}
-
-
-FORMS = {
-    "number": "a number ({decimals} decimal places are compared)",
-    "integer": "a whole number",
-    "vector": "a list of numbers ({decimals} decimal places are compared)",
-    "choice": "a short text answer",
-}
-
-
-def run_answer(answer_id, value):
-    """Judge the learner's ``value`` for one exercise part; never give it away."""
-    spec = lookup(ANSWERS, answer_id, "answer")
-    head = f"{answer_id} ({spec.label})"
-    if value is Ellipsis or value is None:
-        return Verdict(answer_id, "not attempted", f"… {head}: not attempted yet.")
-    form = FORMS[spec.kind].format(decimals=spec.decimals)
-    try:
-        given = canonical(spec.kind, value, spec.decimals)
-    except (TypeError, ValueError):
-        return Verdict(
-            answer_id, "wrong", f"✗ {head}: expected {form}, got {show(value)}."
-        )
-    right = accepted(spec)
-    if given in right:
-        return Verdict(answer_id, "correct", f"✓ {head}: correct.")
-    if spec.kind == "vector":
-        n_right = len(next(iter(right)).split(","))
-        n_given = len(given.split(","))
-        if n_given != n_right:
-            return Verdict(
-                answer_id,
-                "wrong",
-                f"✗ {head}: expected {n_right} numbers, got {n_given}.",
-            )
-    return Verdict(answer_id, "wrong", f"✗ {head}: not yet; check your working.")
