@@ -58,6 +58,7 @@ book: assets
 	$(PY) -m tools.book.setup_cell
 	$(PY) -m tools.book.cache   # a change to linclass/ or the lock file re-runs the chapters
 	$(BIN)/jupyter-book build -n -W --keep-going .
+	$(PY) -m tools.book.portable   # the served notebooks, as plain Markdown (issue 18)
 	$(PY) -m tools.book.pdf --if-stale --browser-optional   # the print edition
 	@echo
 	@echo "Built: $(CURDIR)/_build/html/index.html"

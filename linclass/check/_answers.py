@@ -58,7 +58,9 @@ def _value(value):
     if isinstance(value, bool | np.bool_):
         return bool(value)
     if isinstance(value, np.ndarray | list | tuple):
-        return tuple(_value(v) for v in (value.tolist() if hasattr(value, "tolist") else value))
+        return tuple(
+            _value(v) for v in (value.tolist() if hasattr(value, "tolist") else value)
+        )
     if isinstance(value, int | float | np.integer | np.floating):
         x = float(value)
         if not math.isfinite(x):
@@ -153,7 +155,9 @@ def run_answer(answer_id, value):
     form = form_of(spec)
 
     def wrong(key, **kw):
-        text = MESSAGES[key].format(form=form, decimals=decimals_text(spec.decimals), **kw)
+        text = MESSAGES[key].format(
+            form=form, decimals=decimals_text(spec.decimals), **kw
+        )
         return Verdict(answer_id, "wrong", f"✗ {head}: {text}")
 
     try:
