@@ -53,6 +53,8 @@ WORDS = {
     "no": False,
     "n": False,
     "false": False,
+    "negative": -1.0,  # a class label: "negative" is -1, "positive" is +1
+    "positive": 1.0,
 }
 TRAILING = ".!?"  # "Yes." and "no!" are yes and no
 

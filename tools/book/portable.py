@@ -364,9 +364,9 @@ def convert_cells(cells, path, glue):
 def _note(path, what):
     url = _url(_doc(path))
     return nbformat.v4.new_markdown_cell(
-        f"*{what} of the course* Linear Classifiers*: plain Markdown, so that it reads "
-        f"in Jupyter, Colab, VS Code or on GitHub. Run the cells from the top (the first "
-        f"installs `linclass`). The same chapter on the course site: {url}*",
+        f"*{what} of the course Linear Classifiers, in plain Markdown so that "
+        "it reads in Jupyter, Colab, VS Code or on GitHub. Run the cells from the top "
+        f"(the first installs `linclass`). The same chapter on the course site: {url}*",
         id="portable-note",
     )
 
@@ -382,7 +382,7 @@ def portable_notebook(executed_path):
 
 
 def portable_exercises(source_path, executed_path):
-    """The exercise edition of one chapter, made portable (starters and checks as is)."""
+    """The exercise edition of a chapter, made portable; starters and checks as is."""
     edition = exercises.build(source_path)
     cells = convert_cells(edition["cells"], source_path, _glue(executed_path))
     return nbformat.from_dict(dict(edition, cells=cells))
