@@ -44,12 +44,32 @@ ACCEPTED = [
 
 # (answer id, typed text, the box's state, what the message must say)
 WRONG = [
-    ("ex-ch2-draws-a", "0.36", "close", "close: right to 2 decimals, but give 3 decimals"),
-    ("ex-ch2-draws-a", "0.4", "close", "close: right to 1 decimal, but give 3 decimals"),
+    (
+        "ex-ch2-draws-a",
+        "0.36",
+        "close",
+        "close: right to 2 decimals, but give 3 decimals",
+    ),
+    (
+        "ex-ch2-draws-a",
+        "0.4",
+        "close",
+        "close: right to 1 decimal, but give 3 decimals",
+    ),
     ("ex-ch2-draws-a", "0.5", "wrong", "not yet"),
     ("ex-ch2-draws-a", "__import__('os')", "invalid", "could not read this"),
-    ("ex-ch2-draws-a", "1 +", "invalid", "could not read this (the answer ends too early)"),
-    ("ex-ch2-draws-a", "3 apples", "invalid", "could not read this (unexpected 'apples')"),
+    (
+        "ex-ch2-draws-a",
+        "1 +",
+        "invalid",
+        "could not read this (the answer ends too early)",
+    ),
+    (
+        "ex-ch2-draws-a",
+        "3 apples",
+        "invalid",
+        "could not read this (unexpected 'apples')",
+    ),
     ("ex-ch2-draws-a", "yes", "invalid", "expected a number, to 3 decimals"),
     ("ex-ch2-one-step-b", "1 -2", "invalid", "expected 3 numbers, got 2"),
     ("ex-ch2-one-step-b", "1, -2, -1.5", "wrong", "not yet"),
