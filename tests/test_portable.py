@@ -105,7 +105,8 @@ def test_chapter_numbers_links_figures_and_citations():
 def test_converter_on_a_small_myst_text(tmp_path):
     conv = portable.Converter(ROOT / "chapters" / "02_perceptron.ipynb", {"n": "30"})
     text = conv.markdown(
-        "On {glue:text}`n` points {cite}`novikoff1962`, see {numref}`ex-ch2-one-step`.\n"
+        "On {glue:text}`n` points {cite}`novikoff1962`, "
+        "see {numref}`ex-ch2-one-step`.\n"
         "```{prf:remark} Why\n:label: rem-x\n\nPlain $x$ text.\n```\n"
         "```{note}\nA note.\n```"
     )
