@@ -132,20 +132,55 @@ def lookup(registry, key, what):
 # --- comparing results -----------------------------------------------------------
 
 
+def _num_text(x, digits=None):
+    """A float as a person writes it: ``3.0`` -> ``3``, enough digits when asked."""
+    x = float(x)
+    if digits is not None:
+        return np.format_float_positional(x, precision=digits, unique=False, trim="-")
+    return np.format_float_positional(x, trim="-")
+
+
 def show(value, limit=6):
     """A short printable form of a value: small arrays in full, large ones by shape."""
     if isinstance(value, np.ndarray) and value.size > limit:
         return f"an array of shape {value.shape}"
+    if isinstance(value, np.ndarray) and value.dtype.kind in "fiub":
+        items = [_num_text(v) for v in value.ravel()]
+        text = "[" + ", ".join(items) + "]"
+        return text if value.ndim == 1 else f"{text} (shape {value.shape})"
     if isinstance(value, np.ndarray):
-        return np.array2string(value, precision=6, separator=", ")
+        return np.array2string(value, separator=", ")
     if isinstance(value, tuple):
         return "(" + ", ".join(show(v, limit) for v in value) + ")"
+    if isinstance(value, float | np.floating) and not isinstance(value, bool):
+        return _num_text(value)
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+def _digits_to_tell(a, b):
+    """Enough significant decimals for two different numbers to print differently."""
+    for digits in range(3, 17):
+        if _num_text(a, digits) != _num_text(b, digits):
+            return digits
+    return 17
+
+
+def _tolerance(rtol, atol):
+    if rtol == 0 and atol == 0:
+        return "exact equality"
+    parts = [f"rtol={rtol:g}"] * bool(rtol) + [f"atol={atol:g}"] * bool(atol)
+    return "tolerance " + ", ".join(parts)
+
+
 def same(got, expected, rtol=0.0, atol=0.0):
-    """Compare two results: numbers and arrays elementwise, tuples item by item."""
+    """Compare two results: numbers and arrays elementwise, tuples item by item.
+
+    A difference is reported at the first differing entry, with expected and got at
+    enough digits to see the difference, and the tolerance used.
+    """
+    if got is None and expected is not None:
+        return "returned None (did you forget return?)"
     if isinstance(expected, tuple):
         if not isinstance(got, tuple | list) or len(got) != len(expected):
             return f"expected a tuple of {len(expected)} items, got {show(got)}"
@@ -163,9 +198,17 @@ def same(got, expected, rtol=0.0, atol=0.0):
     e = np.asarray(expected, dtype=float)
     if g.shape != e.shape:
         return f"expected shape {e.shape}, got shape {g.shape} ({show(got)})"
-    if not np.allclose(g, e, rtol=rtol, atol=atol, equal_nan=False):
-        return f"expected {show(e)}, got {show(g)}"
-    return None
+    ok = np.isclose(g, e, rtol=rtol, atol=atol, equal_nan=False)
+    if ok.all():
+        return None
+    where = tuple(int(i) for i in np.argwhere(~ok)[0])
+    ge, ee = g[where], e[where]
+    digits = _digits_to_tell(ge, ee)
+    at = f"entry {list(where) if len(where) > 1 else where[0]}: " if where else ""
+    return (
+        f"{at}expected {_num_text(ee, digits)}, got {_num_text(ge, digits)} "
+        f"({_tolerance(rtol, atol)})"
+    )
 
 
 def close(rtol=1e-9, atol=1e-12):
