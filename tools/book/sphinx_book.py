@@ -5,6 +5,7 @@
 - Puts a link to the chapter's exercise notebook at the top of every chapter's
   "Exercises" section.
 - Gives the landing page an ``exercise-notebooks`` directive that lists them all.
+- Points the Colab and Binder buttons at the portable notebooks (``launch.py``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
 
 from .exercises import edition_name
+from .launch import rewrite_launch_buttons
 
 STATIC_DIR = "_static/exercises"
 
@@ -71,6 +73,8 @@ def _add_notebook_link(app, doctree, docname):
 def setup(app):
     app.add_directive("exercise-notebooks", ExerciseNotebooks)
     app.connect("doctree-resolved", _add_notebook_link)
+    # After sphinx-book-theme's own handler (priority 501) has made the buttons.
+    app.connect("html-page-context", rewrite_launch_buttons, priority=510)
     # answer-boxes.js and .css sit in _static/, which Jupyter Book adds to every
     # page by itself; the generated answer keys live elsewhere and need adding.
     app.add_js_file("lc-answers.js")
