@@ -192,8 +192,8 @@ def _intro(path, chapter):
         "has a cell `lc.check.answer(..., ...)`: replace `...` by your answer and run "
         "it: a Python value (`-15/4`, `[1, -2, -1]`, `True`) or text in quotes "
         '(`"(29/30)^30"`, `"1 -2 -1"`, `"yes"`); the comment says the form and '
-        "precision. The checks run offline. The worked solutions are in the chapter on the "
-        f"course site, {url}{path.parent.name}/{path.stem}.html",
+        "precision. The checks run offline. The worked solutions are in the chapter "
+        f"on the course site, {url}{path.parent.name}/{path.stem}.html",
         f"ch{chapter}-exercise-edition",
     )
 
