@@ -75,8 +75,12 @@
     while (pos < text.length) {
       re.lastIndex = pos;
       const m = re.exec(text);
-      if (!m) throw new ParseError(`unexpected '${text[pos]}' at character ${pos + 1}`);
+      if (!m) throw new ParseError(`the character ${text[pos]} (at ${pos + 1}) is not understood`);
       const kind = Object.keys(m.groups).find((k) => m.groups[k] !== undefined);
+      const known = [...Object.keys(g.words), ...Object.keys(g.constants), ...g.functions];
+      if (kind === "name" && !known.includes(m[0].toLowerCase())) {
+        throw new ParseError(`unknown word '${m[0]}'`);
+      }
       if (kind !== "space") out.push([kind, m[0], pos > 0 && /\s/.test(text[pos - 1])]);
       pos += m[0].length;
     }

@@ -57,7 +57,8 @@ WRONG = [
         "close: right to 1 decimal, but give 3 decimals",
     ),
     ("ex-ch2-draws-a", "0.5", "wrong", "not yet"),
-    ("ex-ch2-draws-a", "__import__('os')", "invalid", "could not read this"),
+    ("ex-ch2-draws-a", "__import__('os')", "invalid", "(unknown word '__import__')"),
+    ("ex-ch2-draws-a", "2 # 3", "invalid", "the character # (at 3) is not understood"),
     (
         "ex-ch2-draws-a",
         "1 +",
@@ -68,7 +69,7 @@ WRONG = [
         "ex-ch2-draws-a",
         "3 apples",
         "invalid",
-        "could not read this (unexpected 'apples')",
+        "could not read this (unknown word 'apples')",
     ),
     ("ex-ch2-draws-a", "yes", "invalid", "expected a number, to 3 decimals"),
     ("ex-ch2-one-step-b", "1 -2", "invalid", "expected 3 numbers, got 2"),

@@ -26,7 +26,7 @@ __all__ = ["parse", "ParseError", "TABLES"]
 
 # Everything the tokenizer knows; a regular expression valid in Python and JavaScript.
 TOKENS = [
-    ["number", r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?(?![A-Za-z_])"],
+    ["number", r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"],
     ["name", r"[A-Za-z_]+"],
     ["op", r"\*\*|[-+*/^%(),;\[\]]"],
     ["space", r"\s+"],
@@ -85,8 +85,13 @@ def _tokens(text):
     while pos < len(text):
         m = _TOKEN.match(text, pos)
         if not m:
-            raise ParseError(f"unexpected {text[pos]!r} at character {pos + 1}")
+            raise ParseError(
+                f"the character {text[pos]} (at {pos + 1}) is not understood"
+            )
         kind = m.lastgroup
+        known = (*WORDS, *CONSTANTS, *FUNCTIONS)
+        if kind == "name" and m.group().lower() not in known:
+            raise ParseError(f"unknown word {m.group()!r}")
         if kind != "space":
             gap = pos > 0 and text[pos - 1].isspace()
             out.append([kind, m.group(), gap])
