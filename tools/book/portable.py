@@ -26,7 +26,6 @@ site's download copies and the portable exercise edition after the site is built
 from __future__ import annotations
 
 import argparse
-import codecs
 import copy
 import json
 import re
@@ -40,6 +39,7 @@ from linclass.check._answers import form_of
 from linclass.check._core import ANSWERS
 
 from . import config, exercises
+from .bibliography import bibliography
 
 EXECUTED = config.ROOT / "_build" / "jupyter_execute" / "chapters"
 HTML = config.ROOT / "_build" / "html"
@@ -117,54 +117,6 @@ def labels(root=config.ROOT):
 
 def _url(doc, anchor=""):
     return f"{config.site_url()}{doc}.html" + (f"#{anchor}" if anchor else "")
-
-
-# --- citations ----------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1)
-def bibliography(root=config.ROOT):
-    """``{key: (short, full)}``: "Novikoff 1962" and the reference-list entry."""
-    from pybtex.database import parse_file
-
-    out = {}
-    for key, entry in parse_file(str(Path(root) / "references.bib")).entries.items():
-        people = entry.persons.get("author") or entry.persons.get("editor") or []
-        last = [_clean(" ".join(p.last_names)) for p in people]
-        year = entry.fields.get("year", "n.d.")
-        if len(last) > 2:
-            who = f"{last[0]} et al."
-        else:
-            who = " and ".join(last)
-        names = "; ".join(
-            _clean(" ".join(p.last_names))
-            + ", "
-            + " ".join(_clean(n) for n in p.first_names + p.middle_names)
-            for p in people
-        )
-        f = entry.fields
-        where = (
-            f.get("journal")
-            or f.get("booktitle")
-            or f.get("publisher")
-            or f.get("howpublished")
-            or ""
-        )
-        full = f"{names} ({year}). {_clean(f.get('title', ''))}." + (
-            f" *{_clean(where)}*." if where else ""
-        )
-        if f.get("doi"):
-            full += f" https://doi.org/{f['doi']}"
-        elif f.get("url"):
-            full += f" {f['url']}"
-        out[key] = (f"{who} {year}", full)
-    return out
-
-
-def _clean(text):
-    import latexcodec  # noqa: F401  (registers the "latex" codec; pybtex needs it too)
-
-    return re.sub(r"[{}]", "", codecs.decode(text, "ulatex"))
 
 
 # --- Markdown -----------------------------------------------------------------------
