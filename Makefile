@@ -58,6 +58,7 @@ book: assets
 	$(PY) -m tools.book.setup_cell
 	$(PY) -m tools.book.cache   # a change to linclass/ or the lock file re-runs the chapters
 	$(BIN)/jupyter-book build -n -W --keep-going .
+	$(PY) -m tools.book.portable   # the served notebooks, as plain Markdown
 	$(PY) -m tools.book.slides   # a reveal.js deck per chapter, from its built page
 	$(PY) -m tools.book.pdf --if-stale --browser-optional   # the print edition
 	@echo
@@ -91,7 +92,8 @@ MIN_TOOLS := pytest pytest-xdist nbval hypothesis ipykernel myst-nb pyyaml
 # Tests of the built site and of the book's own tool chain (its lock, a fresh
 # Colab-like environment): they test the build, not the versions.
 MIN_SKIP  := test_site test_answer_boxes test_fresh_chapters test_fresh_exercises test_reach \
-             test_pdf test_print_edition test_slides test_slides_build test_animations
+             test_pdf test_print_edition test_slides test_slides_build test_animations \
+             test_portable
 .PHONY: test-min
 
 $(MIN_PY):

@@ -1,10 +1,11 @@
 /* Kernel-free answer boxes: <div class="lc-answer" data-answer="ID"></div>.
  *
  * The answer keys (window.LC_ANSWERS, from lc-answers.js) hold only the SHA-256 of
- * each accepted canonical answer, salted with the answer's id. A learner's input is
- * put in the same canonical form as Python's linclass.check does (numbers rounded to
- * the key's decimals, vectors as comma-separated numbers, choices lower-cased) and
- * hashed; the box says right or not yet and never shows the answer. No network.
+ * each accepted canonical answer, salted with the answer's id, and of the key rounded
+ * to fewer decimals (to say "close"). A learner's input is read by the grammar of
+ * linclass.check (its tables, window.LC_GRAMMAR, and its sentences, LC_MESSAGES, are
+ * written into lc-answers.js from Python), put in the same canonical form and hashed;
+ * the box says right, close or not yet and never shows the answer. No network.
  */
 (function () {
   "use strict";
@@ -55,46 +56,213 @@
     return Array.from(H, (v) => v.toString(16).padStart(8, "0")).join("");
   }
 
-  function number(text) {
-    const t = text.trim();
-    // Number("") is 0 and Number("0x10") is 16: accept plain decimal notation only.
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return null;
-    const x = Number(t);
-    return Number.isFinite(x) ? x : null;
+  // The grammar of typed answers: a transcription of linclass/check/_grammar.py's
+  // parse(), driven by the tables that module defines (window.LC_GRAMMAR, written
+  // into lc-answers.js from Python), so the boxes read exactly what lc.check reads.
+  const G = () => window.LC_GRAMMAR;
+
+  class ParseError extends Error {}
+
+  function tokens(text) {
+    const g = G();
+    for (const [from, to] of Object.entries(g.lookalikes)) text = text.split(from).join(to);
+    text = text.trim();
+    while (text && g.trailing.includes(text[text.length - 1])) text = text.slice(0, -1);
+    text = text.trim();
+    const re = new RegExp(g.tokens.map(([k, p]) => `(?<${k}>${p})`).join("|"), "y");
+    const out = [];
+    let pos = 0;
+    while (pos < text.length) {
+      re.lastIndex = pos;
+      const m = re.exec(text);
+      if (!m) throw new ParseError(`the character ${text[pos]} (at ${pos + 1}) is not understood`);
+      const kind = Object.keys(m.groups).find((k) => m.groups[k] !== undefined);
+      const known = [...Object.keys(g.words), ...Object.keys(g.constants), ...g.functions];
+      if (kind === "name" && !known.includes(m[0].toLowerCase())) {
+        throw new ParseError(`unknown word '${m[0]}'`);
+      }
+      if (kind !== "space") out.push([kind, m[0], pos > 0 && /\s/.test(text[pos - 1])]);
+      pos += m[0].length;
+    }
+    if (!out.length) throw new ParseError("the answer is empty");
+    return out;
   }
 
+  function num(v) {
+    if (typeof v !== "number") throw new ParseError("arithmetic works on numbers only");
+    return v;
+  }
+
+  const FUNCS = { exp: Math.exp, sqrt: Math.sqrt, ln: Math.log, log: Math.log };
+
+  function parse(text) {
+    const g = G();
+    const toks = tokens(text);
+    let k = 0;
+    const END = ["end", "", false];
+    const peek = (o = 0) => (k + o < toks.length ? toks[k + o] : END);
+    const take = () => { const t = peek(); k += 1; return t; };
+    const expect = (v) => {
+      const t = take();
+      if (t[1] !== v) throw new ParseError(`expected '${v}', got '${t[1] || "the end"}'`);
+    };
+    const startsItem = (t) => {
+      const n = peek(1);
+      return t[2] && "+-".includes(t[1]) && n[0] !== "end" && !n[2];
+    };
+    function sequence(closer) {
+      const items = [item()];
+      while (peek()[1] !== closer && peek()[0] !== "end") {
+        if (peek()[1] === "," || peek()[1] === ";") take();
+        items.push(item());
+      }
+      return items;
+    }
+    function item() {
+      const t = peek();
+      const w = t[1].toLowerCase();
+      if (t[0] === "name" && w in g.words) { take(); return g.words[w]; }
+      return expr(0);
+    }
+    function expr(minPower) {
+      let left = unary();
+      for (;;) {
+        const t = peek();
+        const op = t[0] === "op" ? g.binary[t[1]] : undefined;
+        if (!op || op[0] < minPower || startsItem(t)) return left;
+        take();
+        const right = expr(op[1] ? op[0] : op[0] + 1);
+        left = apply(t[1], left, right);
+      }
+    }
+    function unary() {
+      const t = peek();
+      if (t[1] === "-" || t[1] === "+") {
+        take();
+        const v = num(expr(g.unaryPower));
+        return t[1] === "-" ? -v : v;
+      }
+      let v = atom();
+      while (peek()[1] === "%") { take(); v = num(v) / 100; }
+      return v;
+    }
+    function atom() {
+      const [kind, text] = take();
+      const low = text.toLowerCase();
+      if (kind === "number") return Number(text);
+      if (kind === "name" && low in g.constants) return g.constants[low];
+      if (kind === "name" && g.functions.includes(low)) {
+        expect("(");
+        const arg = num(expr(0));
+        expect(")");
+        const v = FUNCS[low](arg);
+        if (Number.isNaN(v)) throw new ParseError(`${text}(${arg}) is not a real number`);
+        return v;
+      }
+      if (text === "(" || text === "[") {
+        const closer = text === "(" ? ")" : "]";
+        const items = sequence(closer);
+        expect(closer);
+        return items.length === 1 && text === "(" ? items[0] : items;
+      }
+      if (kind === "end") throw new ParseError("the answer ends too early");
+      throw new ParseError(`unexpected '${text}'`);
+    }
+    function apply(op, a, b) {
+      a = num(a); b = num(b);
+      if (op === "+") return a + b;
+      if (op === "-") return a - b;
+      if (op === "*") return a * b;
+      if (op === "/") {
+        if (b === 0) throw new ParseError("division by zero");
+        return a / b;
+      }
+      const v = a ** b;
+      if (!Number.isFinite(v)) throw new ParseError(`${a}^${b} is not a real number`);
+      return v;
+    }
+    const items = sequence("end");
+    if (peek()[0] !== "end") throw new ParseError(`unexpected '${peek()[1]}'`);
+    const value = items.length === 1 ? items[0] : items;
+    if (typeof value === "number" && !Number.isFinite(value)) {
+      throw new ParseError("the number is not finite");
+    }
+    return value;
+  }
+
+  class FormError extends Error {}
+
+  // x to `decimals` places, ties away from zero (Python's side uses Decimal to match).
   function fixed(x, decimals) {
     const s = x.toFixed(decimals);
     return Number(s) === 0 ? s.replace(/^-/, "") : s;
   }
 
-  // The canonical text of an answer, as linclass.check._core.canonical makes it;
-  // null when the input does not have the form the key asks for.
-  function canonical(spec, text) {
-    if (spec.kind === "choice") return text.toLowerCase().split(/\s+/).filter(Boolean).join(" ");
-    if (spec.kind === "vector") {
-      const items = text.replace(/[,;()[\]]/g, " ").split(/\s+/).filter(Boolean);
-      const xs = items.map(number);
-      if (!xs.length || xs.some((x) => x === null)) return null;
-      return xs.map((x) => fixed(x, spec.decimals)).join(",");
-    }
-    const x = number(text);
-    if (x === null) return null;
-    if (spec.kind === "integer") return Number.isInteger(x) ? String(x) : null;
-    return fixed(x, spec.decimals);
+  const flat = (v) => (Array.isArray(v) ? v.flatMap(flat) : [v]);
+
+  function oneNumber(v) {
+    if (Array.isArray(v) && v.length === 1) v = v[0];
+    if (typeof v !== "number") throw new FormError();
+    return v;
   }
+
+  // The canonical text of an answer, as linclass.check._answers.canonical makes it.
+  function canonical(kind, text, decimals) {
+    if (kind === "choice") {
+      let t = text.toLowerCase().trim();
+      while (t && G().trailing.includes(t[t.length - 1])) t = t.slice(0, -1);
+      return t.split(/\s+/).filter(Boolean).join(" ");
+    }
+    const v = parse(text);
+    if (kind === "yesno") {
+      if (typeof v !== "boolean") throw new FormError();
+      return v ? "yes" : "no";
+    }
+    if (kind === "number") return fixed(oneNumber(v), decimals);
+    if (kind === "integer") {
+      const x = oneNumber(v);
+      if (x !== Math.round(x)) throw new FormError();
+      return String(Math.round(x));
+    }
+    const items = flat(v);
+    if (!items.every((x) => typeof x === "number")) throw new FormError();
+    return items.map((x) => fixed(x, decimals)).join(",");
+  }
+
+  const same = (a, b) => a.split(",").map(Number).join() === b.split(",").map(Number).join();
+  const decimalsText = (d) => (d === 1 ? "1 decimal" : `${d} decimals`);
 
   function judge(id, spec, text) {
     if (!text.trim()) return ["empty", "Type your answer first."];
-    const canon = canonical(spec, text);
-    if (canon === null) return ["invalid", `Not understood: the answer is ${spec.form}.`];
-    if (spec.kind === "vector" && canon.split(",").length !== spec.length) {
-      const got = canon.split(",").length;
-      return ["invalid", `Expected ${spec.length} numbers, got ${got}.`];
+    const M = window.LC_MESSAGES;
+    const say = (key, kw = {}) => {
+      const all = { form: spec.form, decimals: decimalsText(spec.decimals), ...kw };
+      const s = M[key].replace(/\{(\w+)\}/g, (_, name) => all[name]);
+      return s[0].toUpperCase() + s.slice(1);
+    };
+    let canon;
+    try {
+      canon = canonical(spec.kind, text, spec.decimals);
+    } catch (err) {
+      if (err instanceof ParseError) return ["invalid", say("unreadable", { reason: err.message })];
+      if (err instanceof FormError) return ["invalid", say("form", { got: text.trim() })];
+      throw err;
     }
-    return spec.hashes.includes(sha256(`${id}\n${canon}`))
-      ? ["right", "Right."]
-      : ["wrong", "Not yet: check your working (the solution is in the dropdown below)."];
+    if (spec.hashes.includes(sha256(`${id}\n${canon}`))) return ["right", say("right")];
+    if (spec.kind === "vector" && canon.split(",").length !== spec.length) {
+      return ["invalid", say("count", { n: spec.length, m: canon.split(",").length })];
+    }
+    if (spec.close) {
+      for (let d = 0; d < spec.decimals; d++) {
+        const short = canonical(spec.kind, text, d);
+        if (!same(short, canon)) continue;
+        if (sha256(`${id}\n${short}`) === spec.close[d]) {
+          return ["close", say("close", { d: decimalsText(d) })];
+        }
+        break;
+      }
+    }
+    return ["wrong", `${say("wrong")} The solution is in the dropdown below.`];
   }
 
   function build(box, k) {
@@ -135,6 +303,9 @@
     row.append(input, button);
     box.append(label, row, status);
   }
+
+  // The tests run the grammar's table of accepted forms through this (test_answer_boxes).
+  window.LC_CHECK = { canonical, judge };
 
   function init() {
     document.querySelectorAll("div.lc-answer").forEach(build);

@@ -4,31 +4,64 @@ Every box on every chapter page is driven with a right answer, a wrong one, an e
 one and junk text; it must say right, not yet, ask for an answer, and explain the
 expected form, in that order, with no console error. The right answers come from
 ``linclass.check``'s answer keys, the same keys the site's hashes are made from.
+The grammar's tables (tests/answer_forms.py) run through the boxes too: every
+accepted form gives the canonical text Python gives, and every wrong answer of the
+table gets its state and its message, as ``lc.check.answer`` does.
 """
 
+from collections import defaultdict
+
 import pytest
+from answer_forms import ACCEPTED, WRONG
 from book_toc import toc_entries
 
-from linclass.check._core import ANSWERS, accepted
+from linclass.check._answers import accepted
+from linclass.check._core import ANSWERS
 
 CHAPTERS = [e for e in toc_entries() if e.startswith("chapters/")]
+
+
+def _chapter_of(answer_id):
+    """``ex-ch2-draws-a`` -> ``chapters/02_...``."""
+    number = answer_id.split("-")[1].removeprefix("ch")
+    return next(c for c in CHAPTERS if c.startswith(f"chapters/{int(number):02d}_"))
+
+
+WRONG_BY_CHAPTER = defaultdict(list)
+for _row in WRONG:
+    WRONG_BY_CHAPTER[_chapter_of(_row[0])].append(_row)
 
 
 def _wrong(spec, right):
     if spec.kind == "choice":
         return "certainly not this"
+    if spec.kind == "yesno":
+        return "no" if right == "yes" else "yes"
     first, *rest = right.split(",")
     return ",".join([str(float(first) + 1.0), *rest])
 
 
-@pytest.mark.parametrize("chapter", CHAPTERS)
-def test_answer_boxes(site, browser, chapter):
+def _open(browser, site, chapter, errors):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
-    errors = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{site}{chapter}.html", wait_until="networkidle")
+    return page
+
+
+def _try(box, text):
+    box.locator("input").fill(text)
+    box.locator("button").click()
+    return box.get_attribute("data-state"), box.locator(
+        ".lc-answer-status"
+    ).inner_text()
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_answer_boxes(site, browser, chapter):
+    errors = []
+    page = _open(browser, site, chapter, errors)
     try:
-        page.goto(f"{site}{chapter}.html", wait_until="networkidle")
         boxes = page.locator("div.lc-answer")
         assert boxes.count() >= 2, f"{chapter}: {boxes.count()} answer boxes, want 2+"
         for k in range(boxes.count()):
@@ -37,7 +70,6 @@ def test_answer_boxes(site, browser, chapter):
             spec = ANSWERS[answer_id]
             right = sorted(accepted(spec))[0]
             box.scroll_into_view_if_needed()
-            field, button = box.locator("input"), box.locator("button")
             assert box.locator("label").inner_text().endswith(spec.label)
             for text, state in [
                 (right, "right"),
@@ -47,15 +79,40 @@ def test_answer_boxes(site, browser, chapter):
             ]:
                 if spec.kind == "choice" and state == "invalid":
                     continue  # any text is a well-formed choice
-                field.fill(text)
-                button.click()
-                got = box.get_attribute("data-state")
-                message = box.locator(".lc-answer-status").inner_text()
+                got, message = _try(box, text)
                 assert got == state, f"{answer_id}: {text!r} gave {got} ({message})"
-                assert right not in message or state == "right"
-            field.fill(right)
-            field.press("Enter")
+                # The message never gives the answer away (a yes/no form names both).
+                assert right not in message or state == "right" or spec.kind == "yesno"
+            box.locator("input").fill(right)
+            box.locator("input").press("Enter")
             assert box.get_attribute("data-state") == "right", f"{answer_id}: Enter"
+        for answer_id, text, state, message in WRONG_BY_CHAPTER[chapter]:
+            box = page.locator(f'div.lc-answer[data-answer="{answer_id}"]')
+            got, said = _try(box, text)
+            assert got == state, f"{answer_id}: {text!r} gave {got} ({said})"
+            assert message.lower() in said.lower(), f"{answer_id}: {text!r}: {said}"
         assert not errors, f"{chapter}: console errors {errors[:3]}"
+    finally:
+        page.close()
+
+
+def test_boxes_read_every_form_as_python_does(site, browser):
+    errors = []
+    page = _open(browser, site, CHAPTERS[0], errors)
+    try:
+        got = page.evaluate(
+            """rows => rows.map(([kind, decimals, text]) => {
+                try { return window.LC_CHECK.canonical(kind, text, decimals); }
+                catch (err) { return `error: ${err.message}`; }
+            })""",
+            [list(row[:3]) for row in ACCEPTED],
+        )
+        bad = [
+            (row[2], row[3], have)
+            for row, have in zip(ACCEPTED, got, strict=True)
+            if row[3] != have
+        ]
+        assert not bad, f"the boxes read these differently (text, python, js): {bad}"
+        assert not errors, errors[:3]
     finally:
         page.close()

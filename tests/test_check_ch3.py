@@ -77,9 +77,9 @@ def test_the_tie_case_has_a_point_exactly_on_the_hyperplane():
         ("ex-ch3-epochs-b", 56.25),
         ("ex-ch3-epochs-c", 2800),  # n times the mistakes
         ("ex-ch3-epochs-c", 57),  # epochs instead of visits
-        ("ex-ch3-constant-b", 8),  # c = R
-        ("ex-ch3-constant-b", 1),  # c = 1
-        ("ex-ch3-constant-b", 16),  # c^2 = R |b*| instead of c
+        ("ex-ch3-constant-c", 8),  # c = R
+        ("ex-ch3-constant-c", 1),  # c = 1
+        ("ex-ch3-constant-c", 16),  # c^2 = R |b*| instead of c
     ],
 )
 def test_answer_keys_reject(answer_id, wrong):
@@ -94,4 +94,4 @@ def test_answer_keys_accept_the_worked_values():
     R, b = 8.0, 2.0
     cs = np.linspace(0.5, 8, 1501)
     bound = (R**2 + cs**2) * (1 + b**2 / cs**2)  # times 1/gamma^2
-    assert lc.check.answer("ex-ch3-constant-b", cs[np.argmin(bound)])
+    assert lc.check.answer("ex-ch3-constant-c", cs[np.argmin(bound)])

@@ -5,11 +5,12 @@ exercises and answer boxes exist."""
 import json
 import re
 
+import numpy as np
 import pytest
 from exercise_sources import book_solution, solution_cells
 
 import linclass as lc
-from linclass.check._core import ANSWERS, EXERCISES
+from linclass.check._core import ANSWERS, EXERCISES, same
 from tools.book.config import chapter_paths
 
 BOX = re.compile(r'<div class="lc-answer" data-answer="([^"]+)"></div>')
@@ -93,3 +94,54 @@ def test_unknown_ids_name_the_known_ones():
         lc.check.exercise("ex-ch9-nothing", print)
     with pytest.raises(ValueError, match="known"):
         lc.check.answer("ex-ch9-nothing", 1)
+
+
+MISMATCHES = [
+    # (got, expected, rtol, atol, the message)
+    (
+        np.array([3.0, 2.0]),
+        np.array([3.0, 2.5]),
+        0,
+        0,
+        "entry 1: expected 2.5, got 2 (exact equality)",
+    ),
+    (None, np.array([1.0]), 0, 0, "returned None (did you forget return?)"),
+    (
+        np.array([1.0, 2.0]),
+        np.array([1.0, 2.000001]),
+        1e-9,
+        0,
+        "entry 1: expected 2.000001, got 2 (tolerance rtol=1e-09)",
+    ),
+    (
+        np.ones((2, 2)),
+        np.eye(2),
+        0,
+        0,
+        "entry [0, 1]: expected 0, got 1 (exact equality)",
+    ),
+    ([1, 3], np.array([1.0, 2.0]), 0, 0, "entry 1: expected 2, got 3 (exact equality)"),
+    (
+        (np.array([1.0]), 4),
+        (np.array([1.0]), 3.0),
+        0,
+        1e-12,
+        "item 1 of the result: expected 3, got 4 (tolerance atol=1e-12)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("got", "expected", "rtol", "atol", "message"), MISMATCHES)
+def test_mismatch_messages_name_the_first_differing_entry(
+    got, expected, rtol, atol, message
+):
+    assert same(got, expected, rtol, atol) == message
+
+
+def test_a_function_that_returns_nothing_is_told_so():
+    def batch_perceptron(X, y, eta=1.0, max_epochs=1000):
+        np.zeros(2)  # computes, but forgets to return
+
+    verdict = lc.check.exercise("ex-ch2-batch-code", batch_perceptron)
+    assert "returned None (did you forget return?)" in verdict.message
+    assert "nan" not in verdict.message

@@ -12,6 +12,7 @@ import re
 import sys
 import zipfile
 from email.parser import Parser
+from urllib.parse import unquote
 
 import pytest
 from book_toc import ROOT, toc_entries
@@ -147,10 +148,17 @@ def test_binder_and_lock_agree_on_the_runtime_versions():
 
 @pytest.mark.parametrize("chapter", [e for e in toc_entries() if "chapters/" in e])
 def test_launch_buttons_open_the_chapter_itself(chapter):
+    # The portable copy, as the pages workflow publishes it on the notebooks branch
+    # (tools/book/launch.py); the site serves the same file under _sources/.
     hrefs = links((HTML / f"{chapter}.html").read_text()).hrefs
     colab = [h for h in hrefs if "colab.research.google.com" in h]
     binder = [h for h in hrefs if "mybinder.org" in h]
-    assert colab and all(h.endswith(f"/blob/main/{chapter}.ipynb") for h in colab)
+    published = f"{chapter}.ipynb"
+    branch = config.NOTEBOOK_BRANCH
+    assert colab and all(h.endswith(f"/blob/{branch}/{published}") for h in colab)
+    pulled = [unquote(unquote(h)) for h in binder]
     assert binder and all(
-        h.endswith(f"?urlpath=lab/tree/{chapter}.ipynb") for h in binder
-    )
+        "urlpath=git-pull?" in h and f"branch={branch}" in h and h.endswith(published)
+        for h in pulled
+    ), pulled
+    assert "{glue" not in (HTML / "_sources" / published).read_text(encoding="utf-8")

@@ -31,6 +31,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from ._answers import run_answer
 from ._core import (
     ANSWERS,
     EXERCISES,
@@ -38,7 +39,6 @@ from ._core import (
     Verdict,
     register_answer,
     register_exercise,
-    run_answer,
     run_exercise,
 )
 
@@ -84,13 +84,18 @@ def exercise(exercise_id, function):
 def answer(answer_id, value):
     """Check the learner's ``value`` for an exercise part and print the verdict.
 
-    The verdict says right or not yet; it never reveals the expected answer.
+    The verdict says right, close (right to fewer decimals than asked) or not yet;
+    it never reveals the expected answer. Text is read by one safe grammar, the
+    same the site's answer boxes use: numbers (``-15/4``, ``1e-3``, ``36.2%``,
+    ``(29/30)^30``, ``exp(-1)``, ``1/e``, ``sqrt(2)/2``, ``pi``), vectors
+    (``1, -2, -1``, ``[1 -2 -1]``, ``((1, -2), -1)``) and ``yes``/``no``
+    (``True``, ``Yes.``, ``y``). Nothing typed is ever run as Python.
 
     Parameters
     ----------
     answer_id : str
         The part's id, e.g. ``"ex-ch2-one-step-b"``.
-    value : number, sequence of numbers or str
+    value : number, bool, sequence or array of numbers, or str
         The learner's answer; ``...`` means not attempted yet.
 
     Returns

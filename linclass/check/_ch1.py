@@ -73,8 +73,8 @@ register_answer(
 register_answer(
     "ex-ch1-margins-d",
     "the predicted label of (1, 0): +1 or -1",
-    "choice",
-    ("-1", "−1", "negative", "negative class", "y = -1"),
+    "integer",
+    -1,
 )
 register_answer(
     "ex-ch1-parallel-b",

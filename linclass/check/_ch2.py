@@ -41,8 +41,8 @@ register_exercise("ex-ch2-batch-code", "the batch perceptron", _batch_cases)
 register_answer(
     "ex-ch2-one-step-a",
     "is it a mistake? yes or no",
-    "choice",
-    ("yes", "y", "mistake", "yes, a mistake"),
+    "yesno",
+    True,
 )
 register_answer(
     "ex-ch2-one-step-b",

@@ -74,7 +74,7 @@ register_answer(
 )
 # ex-ch3-constant: R = 8 and b* = 2; the best constant is c = sqrt(R |b*|).
 register_answer(
-    "ex-ch3-constant-b",
+    "ex-ch3-constant-c",
     "the constant c that minimises the bound, for R = 8 and b* = 2",
     "number",
     lambda: math.sqrt(8.0 * 2.0),

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import dis
-import math
 import signal
 import threading
 import traceback
@@ -96,7 +95,7 @@ class Answer:
 
 EXERCISES: dict[str, Exercise] = {}
 ANSWERS: dict[str, Answer] = {}
-KINDS = ("number", "integer", "vector", "choice")
+KINDS = ("number", "integer", "vector", "yesno", "choice")
 
 
 def _check_new(registry, key, what, replace):
@@ -141,10 +140,12 @@ def register_answer(answer_id, label, kind, expected, decimals=3, replace=False)
         The id the learner passes to ``lc.check.answer``, e.g. ``"ex-my-norm-a"``.
     label : str
         What the answer is ("the norm of w"), shown in every verdict.
-    kind : {"number", "integer", "vector", "choice"}
+    kind : {"number", "integer", "vector", "yesno", "choice"}
         ``"number"`` is compared after rounding to ``decimals`` places,
-        ``"vector"`` number by number in the same way, ``"integer"`` exactly, and
-        ``"choice"`` against a string or a tuple of accepted spellings.
+        ``"vector"`` number by number in the same way, ``"integer"`` exactly,
+        ``"yesno"`` against a bool, and ``"choice"`` against a string or a tuple of
+        accepted spellings. Typed answers are read by the grammar of
+        :mod:`linclass.check._grammar`.
     expected : object or callable
         The right answer; a callable is evaluated when the answer is checked, so
         that an answer computed by ``linclass`` stays computed.
@@ -169,20 +170,55 @@ def lookup(registry, key, what):
 # --- comparing results -----------------------------------------------------------
 
 
+def _num_text(x, digits=None):
+    """A float as a person writes it: ``3.0`` -> ``3``, enough digits when asked."""
+    x = float(x)
+    if digits is not None:
+        return np.format_float_positional(x, precision=digits, unique=False, trim="-")
+    return np.format_float_positional(x, trim="-")
+
+
 def show(value, limit=6):
     """A short printable form of a value: small arrays in full, large ones by shape."""
     if isinstance(value, np.ndarray) and value.size > limit:
         return f"an array of shape {value.shape}"
+    if isinstance(value, np.ndarray) and value.dtype.kind in "fiub":
+        items = [_num_text(v) for v in value.ravel()]
+        text = "[" + ", ".join(items) + "]"
+        return text if value.ndim == 1 else f"{text} (shape {value.shape})"
     if isinstance(value, np.ndarray):
-        return np.array2string(value, precision=6, separator=", ")
+        return np.array2string(value, separator=", ")
     if isinstance(value, tuple):
         return "(" + ", ".join(show(v, limit) for v in value) + ")"
+    if isinstance(value, float | np.floating) and not isinstance(value, bool):
+        return _num_text(value)
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+def _digits_to_tell(a, b):
+    """Enough significant decimals for two different numbers to print differently."""
+    for digits in range(3, 17):
+        if _num_text(a, digits) != _num_text(b, digits):
+            return digits
+    return 17
+
+
+def _tolerance(rtol, atol):
+    if rtol == 0 and atol == 0:
+        return "exact equality"
+    parts = [f"rtol={rtol:g}"] * bool(rtol) + [f"atol={atol:g}"] * bool(atol)
+    return "tolerance " + ", ".join(parts)
+
+
 def same(got, expected, rtol=0.0, atol=0.0):
-    """Compare two results: numbers and arrays elementwise, tuples item by item."""
+    """Compare two results: numbers and arrays elementwise, tuples item by item.
+
+    A difference is reported at the first differing entry, with expected and got at
+    enough digits to see the difference, and the tolerance used.
+    """
+    if got is None and expected is not None:
+        return "returned None (did you forget return?)"
     if isinstance(expected, tuple):
         if not isinstance(got, tuple | list) or len(got) != len(expected):
             return f"expected a tuple of {len(expected)} items, got {show(got)}"
@@ -200,9 +236,17 @@ def same(got, expected, rtol=0.0, atol=0.0):
     e = np.asarray(expected, dtype=float)
     if g.shape != e.shape:
         return f"expected shape {e.shape}, got shape {g.shape} ({show(got)})"
-    if not np.allclose(g, e, rtol=rtol, atol=atol, equal_nan=False):
-        return f"expected {show(e)}, got {show(g)}"
-    return None
+    ok = np.isclose(g, e, rtol=rtol, atol=atol, equal_nan=False)
+    if ok.all():
+        return None
+    where = tuple(int(i) for i in np.argwhere(~ok)[0])
+    ge, ee = g[where], e[where]
+    digits = _digits_to_tell(ge, ee)
+    at = f"entry {list(where) if len(where) > 1 else where[0]}: " if where else ""
+    return (
+        f"{at}expected {_num_text(ee, digits)}, got {_num_text(ge, digits)} "
+        f"({_tolerance(rtol, atol)})"
+    )
 
 
 def close(rtol=1e-9, atol=1e-12):
@@ -297,90 +341,3 @@ def run_exercise(exercise_id, fn):
     return Verdict(
         exercise_id, "correct", f"✓ {head}: correct on all {len(cases)} cases."
     )
-
-
-# --- answers to pen-and-paper parts --------------------------------------------------
-
-
-def _number(value):
-    if isinstance(value, bool) or value is None:
-        raise ValueError
-    x = float(value.strip()) if isinstance(value, str) else float(value)
-    if not math.isfinite(x):
-        raise ValueError
-    return x
-
-
-def _fixed(x, decimals):
-    text = f"{round(x, decimals):.{decimals}f}"
-    return "0" + text[2:] if text.startswith("-0") and float(text) == 0 else text
-
-
-def canonical(kind, value, decimals=3):
-    """The canonical text of an answer, shared with the site's answer boxes.
-
-    Raises ``ValueError`` when ``value`` does not have the form ``kind`` asks for.
-    """
-    if kind == "number":
-        return _fixed(_number(value), decimals)
-    if kind == "integer":
-        x = _number(value)
-        if x != round(x):
-            raise ValueError
-        return str(round(x))
-    if kind == "vector":
-        if isinstance(value, str):
-            # The site's answer boxes send text: "1, -2, -1", "(1 -2 -1)", "[1;-2;-1]".
-            value = value.translate(str.maketrans(",;()[]", "      ")).split()
-        items = np.ravel(np.asarray(value, dtype=object)).tolist()
-        if not items:
-            raise ValueError
-        return ",".join(_fixed(_number(v), decimals) for v in items)
-    if not isinstance(value, str):
-        raise ValueError
-    return " ".join(value.lower().split())
-
-
-def accepted(spec):
-    """The canonical texts that count as right for an answer key."""
-    expected = spec.expected() if callable(spec.expected) else spec.expected
-    if spec.kind == "choice":
-        options = (expected,) if isinstance(expected, str) else tuple(expected)
-        return {canonical("choice", o) for o in options}
-    return {canonical(spec.kind, expected, spec.decimals)}
-
-
-FORMS = {
-    "number": "a number ({decimals} decimal places are compared)",
-    "integer": "a whole number",
-    "vector": "a list of numbers ({decimals} decimal places are compared)",
-    "choice": "a short text answer",
-}
-
-
-def run_answer(answer_id, value):
-    """Judge the learner's ``value`` for one exercise part; never give it away."""
-    spec = lookup(ANSWERS, answer_id, "answer")
-    head = f"{answer_id} ({spec.label})"
-    if value is Ellipsis or value is None:
-        return Verdict(answer_id, "not attempted", f"… {head}: not attempted yet.")
-    form = FORMS[spec.kind].format(decimals=spec.decimals)
-    try:
-        given = canonical(spec.kind, value, spec.decimals)
-    except (TypeError, ValueError):
-        return Verdict(
-            answer_id, "wrong", f"✗ {head}: expected {form}, got {show(value)}."
-        )
-    right = accepted(spec)
-    if given in right:
-        return Verdict(answer_id, "correct", f"✓ {head}: correct.")
-    if spec.kind == "vector":
-        n_right = len(next(iter(right)).split(","))
-        n_given = len(given.split(","))
-        if n_given != n_right:
-            return Verdict(
-                answer_id,
-                "wrong",
-                f"✗ {head}: expected {n_right} numbers, got {n_given}.",
-            )
-    return Verdict(answer_id, "wrong", f"✗ {head}: not yet; check your working.")

@@ -25,6 +25,7 @@ import re
 import sys
 from pathlib import Path
 
+from linclass.check._answers import form_of
 from linclass.check._core import ANSWERS
 
 from . import config, setup_cell
@@ -159,7 +160,9 @@ class _Splitter:
             out["source"] = text.splitlines(keepends=True)
             self.cells.append(out)
         for answer_id in boxes:
-            label = ANSWERS[answer_id].label if answer_id in ANSWERS else ""
+            spec = ANSWERS.get(answer_id)
+            # The comment says what is asked and in which form and precision.
+            label = f"{spec.label}: {form_of(spec)}" if spec else ""
             self.cells.append(
                 _code_cell(
                     f'lc.check.answer("{answer_id}", ...)  # {label}'.rstrip(),
@@ -187,8 +190,10 @@ def _intro(path, chapter):
         "function, keep its name) followed by a check cell that runs your function "
         "on several data sets and tells you whether it is right; each short answer "
         "has a cell `lc.check.answer(..., ...)`: replace `...` by your answer and run "
-        "it. The checks run offline. The worked solutions are in the chapter on the "
-        f"course site, {url}{path.parent.name}/{path.stem}.html",
+        "it: a Python value (`-15/4`, `[1, -2, -1]`, `True`) or text in quotes "
+        '(`"(29/30)^30"`, `"1 -2 -1"`, `"yes"`); the comment says the form and '
+        "precision. The checks run offline. The worked solutions are in the chapter "
+        f"on the course site, {url}{path.parent.name}/{path.stem}.html",
         f"ch{chapter}-exercise-edition",
     )
 

@@ -4,9 +4,11 @@
   ``pip install --find-links <site>/_static/wheels/ linclass`` works with a URL that
   does not change between versions.
 - ``lc-answers.js``: for every answer box, the kind of answer it takes and the
-  SHA-256 of the accepted canonical answers (salted with the answer's id), so the
-  box can say right or not yet in the browser, offline, without the page holding
-  the answer in clear.
+  SHA-256 of the accepted canonical answers (salted with the answer's id), and of
+  the key at fewer decimals, so the box can say right, close or not yet in the
+  browser, offline, without the page holding the answer in clear; and the tables
+  of the answer grammar and the verdict sentences of ``linclass.check``, which the
+  boxes read answers by and speak with: one grammar, defined in Python.
 
     python -m tools.book.site_assets OUTDIR
 """
@@ -20,7 +22,9 @@ import json
 import sys
 from pathlib import Path
 
-from linclass.check._core import ANSWERS, FORMS, accepted
+from linclass.check._answers import MESSAGES, accepted, close_forms, form_of
+from linclass.check._core import ANSWERS
+from linclass.check._grammar import TABLES
 
 
 def answer_hash(answer_id, canonical_text):
@@ -36,9 +40,12 @@ def answer_keys():
             "label": spec.label,
             "kind": spec.kind,
             "decimals": spec.decimals,
-            "form": FORMS[spec.kind].format(decimals=spec.decimals),
+            "form": form_of(spec),
             "hashes": [answer_hash(answer_id, text) for text in right],
         }
+        close = close_forms(spec)
+        if close:
+            entry["close"] = [answer_hash(answer_id, close[d]) for d in sorted(close)]
         if spec.kind == "vector":
             entry["length"] = len(right[0].split(","))
         keys[answer_id] = entry
@@ -49,7 +56,13 @@ def write_answers(outdir):
     target = Path(outdir) / "lc-answers.js"
     body = json.dumps(answer_keys(), indent=1, sort_keys=True)
     # A script, not JSON: pages opened from disk (file://) cannot fetch JSON.
-    target.write_text(f"window.LC_ANSWERS = {body};\n", encoding="utf-8")
+    grammar = json.dumps(TABLES, indent=1, sort_keys=True, ensure_ascii=False)
+    messages = json.dumps(MESSAGES, indent=1, sort_keys=True)
+    target.write_text(
+        f"window.LC_ANSWERS = {body};\nwindow.LC_GRAMMAR = {grammar};\n"
+        f"window.LC_MESSAGES = {messages};\n",
+        encoding="utf-8",
+    )
     return target
 
 

@@ -7,16 +7,15 @@
 - Gives the landing page an ``exercise-notebooks`` directive that lists them all.
 - Fills the site's and the repository's addresses (``_config.yml``) into the
   Markdown pages' placeholders and into the notebooks served for download, so that
-  a fork changes them in ``_config.yml`` alone.
-- Points the Colab button at the served notebook, which the pages workflow publishes
-  on the repository's notebooks branch (the committed chapter's setup cell holds a
-  placeholder for the site's address).
+  a fork changes them in ``_config.yml`` alone (the committed chapter's setup cell
+  holds a placeholder for the site's address).
+- Points the Colab and Binder buttons at the portable notebooks, which the pages
+  workflow publishes on the repository's notebooks branch (``launch.py``).
 """
 
 from __future__ import annotations
 
 import html
-import re
 from pathlib import Path
 
 from docutils import nodes
@@ -24,6 +23,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from . import config, setup_cell
 from .exercises import edition_name
+from .launch import rewrite_launch_buttons
 
 STATIC_DIR = "_static/exercises"
 
@@ -95,27 +95,14 @@ def _serve_sources(app, exception):
             path.write_text(config.fill(text, app.srcdir), encoding="utf-8")
 
 
-def _colab_from_notebooks_branch(app, pagename, templatename, context, doctree):
-    branch = f"/blob/{config.NOTEBOOK_BRANCH}/"
-
-    def fix(buttons):
-        for button in buttons:
-            url = button.get("url", "")
-            if url.startswith("https://colab.research.google.com/github/"):
-                button["url"] = re.sub(r"/blob/[^/]+/", branch, url, count=1)
-            fix(button.get("buttons", []))  # a group: the launch menu
-
-    fix(context.get("header_buttons", []))
-
-
 def setup(app):
     app.setup_extension("tools.book.teaching")  # the instructor's page
     app.add_directive("exercise-notebooks", ExerciseNotebooks)
     app.connect("doctree-resolved", _add_notebook_link)
     app.connect("source-read", _fill_markdown)
     app.connect("build-finished", _serve_sources)
-    # After sphinx-book-theme's launch buttons (priority 501).
-    app.connect("html-page-context", _colab_from_notebooks_branch, priority=600)
+    # After sphinx-book-theme's own handler (priority 501) has made the buttons.
+    app.connect("html-page-context", rewrite_launch_buttons, priority=510)
     # answer-boxes.js and .css sit in _static/, which Jupyter Book adds to every
     # page by itself; the generated answer keys live elsewhere and need adding.
     app.add_js_file("lc-answers.js")
