@@ -2,7 +2,9 @@
 
 sphinx-book-theme builds the menu from ``context["header_buttons"]`` in its own
 ``html-page-context`` handler (priority 501); this one runs after it and adds a
-link to the print edition, which ``make book`` copies into ``_static/``.
+link to the print edition, which ``make book`` copies into ``_static/``, and to
+every page ``lc-pdf-status.js``, which ``make book`` writes after Sphinx: it marks
+those links when the PDF is older than the site (``tools/book/pdf.py``).
 """
 
 PDF_NAME = "linear-classifiers.pdf"
@@ -25,4 +27,5 @@ def add_book_pdf(app, pagename, templatename, context, doctree):
 
 def setup(app):
     app.connect("html-page-context", add_book_pdf, priority=502)
+    app.add_js_file("lc-pdf-status.js")
     return {"parallel_read_safe": True, "parallel_write_safe": True}
