@@ -3,12 +3,31 @@
 The backend is set here rather than through MPLBACKEND in the Makefile, because
 notebook kernels inherit the environment and would then show no figures at all.
 The summary's hooks live in run_summary.py; importing them here registers them.
+
+Fixtures for tests of the built site (all session-scoped: one per pytest worker):
+
+- ``site``: the base URL of ``_build/html`` served on 127.0.0.1.
+- ``browser``: one headless Chromium for the whole session.
+- ``site_pages``: every page loaded once and shared (tests/site_pages.py).
+  ``tab = site_pages.get("chapters/02_perceptron.html", "dark")`` gives the page
+  in ``"light"``, ``"dark"`` or ``"phone"`` mode, and ``tab.problems``, the console
+  errors and failed or off-site requests since it loaded. A new browser test of a
+  page (accessibility, decks, animations) takes this fixture rather than loading
+  the page again: a load with MathJax costs seconds, a mode switch milliseconds.
+- ``fresh_base``: the simulated Colab environment.
+
+``make test`` runs pytest-xdist with ``--dist loadgroup``; the hook below puts every
+test that uses ``browser`` or ``site_pages`` into one group, so they share one
+worker's browser and pages; each simulated-Colab run (``fresh_base``) is its own
+unit of work, so they spread over the workers; the rest is grouped by file, like
+``--dist loadfile`` (the cells of a notebook must run in one kernel, in order).
 """
 
 import matplotlib
 import pytest
 from book_toc import ROOT
 from run_summary import pytest_sessionstart, pytest_terminal_summary
+from site_pages import LoadedPages
 
 from tools.book import fresh_env
 from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
@@ -21,7 +40,25 @@ HTML = ROOT / "_build" / "html"
 __all__ = ["pytest_sessionstart", "pytest_terminal_summary"]  # hooks pytest calls
 
 
-@pytest.fixture(scope="module")
+BROWSER_FIXTURES = {"browser", "site_pages"}
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if any(item.iter_markers("xdist_group")):
+            continue
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & BROWSER_FIXTURES:
+            group = "browser"
+        elif "fresh_base" in fixtures:
+            continue  # alone: the runs spread over the workers
+        else:
+            group = item.nodeid.split("::")[0]
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.fixture(scope="session")
 def site():
     """The built site on 127.0.0.1; its base URL."""
     if not (HTML / "index.html").exists():
@@ -41,7 +78,7 @@ def fresh_base():
     return prefix
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
     """Headless Chromium or Chrome (found by tools.book.browser), via Playwright."""
     try:
@@ -54,3 +91,11 @@ def browser():
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def site_pages(browser, site):
+    """Every page of the site loaded once, in any mode (see the module docstring)."""
+    pages = LoadedPages(browser, site)
+    yield pages
+    pages.close()

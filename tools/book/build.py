@@ -152,8 +152,10 @@ STEPS = [
     Step(
         "setup cells",
         _with_tools(
-            lambda root: _chapters(root)
-            + files_under(root, "_config.yml", "pyproject.toml", "linclass/__init__.py"),
+            lambda root: (
+                _chapters(root)
+                + files_under(root, "*.yml", "pyproject.toml", "linclass/__init__.py")
+            ),
             "setup_cell.py",
             "config.py",
         ),

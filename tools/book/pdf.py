@@ -58,7 +58,10 @@ def is_stale(root):
 
 
 def _inputs_digest(root):
-    return digest(root, [p for p in inputs(root) if p.exists()])
+    found = [p for p in inputs(root) if p.exists()]
+    printer = [p for p in found if p.parent == HERE]
+    pages = [p for p in found if p.parent != HERE]
+    return digest(root, pages) + digest(HERE, printer)
 
 
 def write_status(root, stale):
@@ -88,6 +91,7 @@ def for_book(root, say=print):
     else:
         say(f"[book] print edition: up to date ({time.perf_counter() - start:.1f} s)")
     write_status(root, stale)
+
 
 def chromium():
     """The browser the browser tests drive (``tools.book.browser`` finds it)."""
