@@ -118,8 +118,9 @@ test-min: $(MIN_STAMP)
 	$(MIN_PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --doctest-modules \
 		--nbval-lax $(MIN_SKIP:%=--ignore=tests/%.py) linclass tests chapters
 
-bench: $(STAMP)
-	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f; done
+# Runs benchmarks/bench_*.py, writes benchmarks/results.md and copies it into README.md.
+bench: venv
+	$(PY) -m tools.book.bench_report run
 
 clean:
 	rm -rf _build build

@@ -88,13 +88,12 @@ class LoadedPages:
         if name not in self.tabs:
             self.tabs[name] = open_page(self.browser, self.base + name)
         tab = self.tabs[name]
-        width = PHONE if mode == "phone" else DESKTOP
-        if tab.page.viewport_size["width"] != width:
+        if tab.page.viewport_size["width"] != DESKTOP:
             # The theme button hides in the phone's menu: switch at desktop width.
             tab.page.set_viewport_size({"width": DESKTOP, "height": 900})
         switch_theme(tab.page, "dark" if mode == "dark" else "light", name)
-        if width != DESKTOP:
-            tab.page.set_viewport_size({"width": width, "height": 844})
+        if mode == "phone":
+            tab.page.set_viewport_size({"width": PHONE, "height": 844})
         return tab
 
     def close(self):
