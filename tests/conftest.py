@@ -16,11 +16,13 @@ Fixtures for tests of the built site (all session-scoped: one per pytest worker)
   the page again: a load with MathJax costs seconds, a mode switch milliseconds.
 - ``fresh_base``: the simulated Colab environment.
 
-``make test`` runs pytest-xdist with ``--dist loadgroup``; the hook below puts every
-test that uses ``browser`` or ``site_pages`` into one group, so they share one
-worker's browser and pages; each simulated-Colab run (``fresh_base``) is its own
-unit of work, so they spread over the workers; the rest is grouped by file, like
-``--dist loadfile`` (the cells of a notebook must run in one kernel, in order).
+``make test`` runs pytest-xdist with ``--dist loadgroup``, and the hook below makes
+the groups: the browser tests of one page (a test using ``browser`` or
+``site_pages`` parametrized by ``name``, ``page`` or ``chapter``, such as
+``"chapters/02_perceptron.html"`` or ``"chapters/02_perceptron"``) form one group,
+so they run in one worker and share its loaded page, and the pages spread over the
+workers; each simulated-Colab run (``fresh_base``) is a unit of its own; the rest is
+grouped by file, like ``--dist loadfile`` (a notebook's cells share one kernel).
 """
 
 import matplotlib
@@ -50,12 +52,21 @@ def pytest_collection_modifyitems(config, items):
             continue
         fixtures = set(getattr(item, "fixturenames", ()))
         if fixtures & BROWSER_FIXTURES:
-            group = "browser"
+            group = f"site:{_page_of(item)}"
         elif "fresh_base" in fixtures:
             continue  # alone: the runs spread over the workers
         else:
             group = item.nodeid.split("::")[0]
         item.add_marker(pytest.mark.xdist_group(group))
+
+
+def _page_of(item):
+    """The site page a browser test is parametrized by, without ".html"; or "-"."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    for key in ("name", "page", "chapter"):
+        if isinstance(params.get(key), str):
+            return params[key].removesuffix(".html")
+    return "-"
 
 
 @pytest.fixture(scope="session")
