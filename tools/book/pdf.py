@@ -31,6 +31,8 @@ ROOT = HERE.parents[1]
 OUT = Path("_build", "pdf", PDF_NAME)
 SITE_COPY = Path("_build", "html", "_static", PDF_NAME)
 STAMP = Path("_build", "pdf", ".inputs.sha256")
+# The files that decide how the pages are printed (not the rest of tools/book/).
+PRINTER = ("pdf.py", "print_edition.py", "print.css", "print.js", "local_server.py")
 STATUS = Path("_build", "html", "_static", "lc-pdf-status.js")
 FOOTER = (
     '<div style="font-size:8pt;width:100%;text-align:center;color:#555">'
@@ -43,9 +45,7 @@ MARGINS = {"top": "16mm", "bottom": "18mm", "left": "15mm", "right": "15mm"}
 def inputs(root):
     """What the PDF is made from: the built pages and this printer's own files."""
     built = Path(root) / "_build" / "html"
-    return [built / page for page in toc_pages(root)] + sorted(
-        p for p in HERE.iterdir() if p.suffix in (".py", ".css", ".js")
-    )
+    return [built / page for page in toc_pages(root)] + [HERE / f for f in PRINTER]
 
 
 def is_stale(root):
