@@ -120,6 +120,11 @@ def test_the_download_menu_offers_the_book():
     [button] = group["buttons"]
     assert button["url"] == "../_static/" + pdf_link.PDF_NAME
     assert pdf.OUT.name == pdf_link.PDF_NAME
+    # the status script, without the checksum add_js_file would give it
+    assert context["metatags"].endswith(
+        '<script src="../_static/lc-pdf-status.js"></script>'
+    )
+    assert pdf.STATUS.name == pdf_link.STATUS_JS
 
 
 def test_without_a_browser_make_book_goes_on_and_make_pdf_stops(monkeypatch, capsys):

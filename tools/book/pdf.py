@@ -23,7 +23,7 @@ from urllib.parse import urlparse
 
 from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
 from tools.book.local_server import serve
-from tools.book.pdf_link import PDF_NAME
+from tools.book.pdf_link import PDF_NAME, STATUS_JS
 from tools.book.print_edition import HERE, assemble, toc_pages
 from tools.book.steps import digest
 
@@ -33,7 +33,7 @@ SITE_COPY = Path("_build", "html", "_static", PDF_NAME)
 STAMP = Path("_build", "pdf", ".inputs.sha256")
 # The files that decide how the pages are printed (not the rest of tools/book/).
 PRINTER = ("pdf.py", "print_edition.py", "print.css", "print.js", "local_server.py")
-STATUS = Path("_build", "html", "_static", "lc-pdf-status.js")
+STATUS = Path("_build", "html", "_static", STATUS_JS)
 FOOTER = (
     '<div style="font-size:8pt;width:100%;text-align:center;color:#555">'
     '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
