@@ -83,7 +83,7 @@ endif
 test-all: lint book
 	$(PY) -m tools.book.browser --ensure
 	$(PY) -m tools.book.pdf --if-stale   # printed only if the site changed since
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -p no:cacheprovider \
+	$(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider \
 		--doctest-modules --nbval-lax linclass tests chapters
 
 # The inner loop: lint, the unit tests and the docstring examples; no notebooks, no

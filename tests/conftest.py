@@ -16,13 +16,12 @@ Fixtures for tests of the built site (all session-scoped: one per pytest worker)
   the page again: a load with MathJax costs seconds, a mode switch milliseconds.
 - ``fresh_base``: the simulated Colab environment.
 
-``make test`` runs pytest-xdist with ``--dist loadgroup``, and the hook below makes
-the groups: the browser tests of one page (a test using ``browser`` or
-``site_pages`` parametrized by ``name``, ``page`` or ``chapter``, such as
-``"chapters/02_perceptron.html"`` or ``"chapters/02_perceptron"``) form one group,
-so they run in one worker and share its loaded page, and the pages spread over the
-workers; each simulated-Colab run (``fresh_base``) is a unit of its own; the rest is
-grouped by file, like ``--dist loadfile`` (a notebook's cells share one kernel).
+``make test`` runs pytest-xdist with ``--dist loadfile`` (a notebook's cells share one
+kernel, so a file never splits): session fixtures are made once per worker, so the
+browser tests of one file share one browser and its loaded pages, and another file
+on the same worker reuses them. (``--dist loadgroup`` would keep every browser test
+on one worker, but with pytest-xdist 3.8 it split marked groups across workers in
+our trials, and the notebooks' cells with them.)
 """
 
 import matplotlib
@@ -40,33 +39,6 @@ matplotlib.use("Agg")
 HTML = ROOT / "_build" / "html"
 
 __all__ = ["pytest_sessionstart", "pytest_terminal_summary"]  # hooks pytest calls
-
-
-BROWSER_FIXTURES = {"browser", "site_pages"}
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if any(item.iter_markers("xdist_group")):
-            continue
-        fixtures = set(getattr(item, "fixturenames", ()))
-        if fixtures & BROWSER_FIXTURES:
-            group = f"site:{_page_of(item)}"
-        elif "fresh_base" in fixtures:
-            continue  # alone: the runs spread over the workers
-        else:
-            group = item.nodeid.split("::")[0]
-        item.add_marker(pytest.mark.xdist_group(group))
-
-
-def _page_of(item):
-    """The site page a browser test is parametrized by, without ".html"; or "-"."""
-    params = getattr(getattr(item, "callspec", None), "params", {})
-    for key in ("name", "page", "chapter"):
-        if isinstance(params.get(key), str):
-            return params[key].removesuffix(".html")
-    return "-"
 
 
 @pytest.fixture(scope="session")
