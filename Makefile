@@ -11,12 +11,13 @@ export OPENBLAS_NUM_THREADS ?= 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 GEN    := _build/generated
-.PHONY: help book pdf test lint unit notebooks site bench clean venv lock assets
+.PHONY: help book pdf test check lint unit notebooks site bench clean venv lock
 
 help:
 	@echo "make book   build the site into _build/html (sets up .venv first)"
-	@echo "make pdf    the print edition: _build/pdf/linear-classifiers.pdf (make book does it too)"
+	@echo "make pdf    the print edition: _build/pdf/linear-classifiers.pdf (make book prints it once, then says when it is stale)"
 	@echo "make test   lint, unit/property tests, nbval over chapters/, browser tests of the site"
+	@echo "make check  the inner loop (under a minute): lint, unit tests, docstring examples"
 	@echo "make bench  benchmarks against scikit-learn (see README, Performance)"
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
 	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
@@ -27,10 +28,17 @@ $(PY):
 # The exact versions of requirements.lock, then the package itself, editable so that
 # a change to linclass/ is picked up at once.
 $(STAMP): requirements.lock pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.lock
-	$(PY) -m pip install --quiet --no-deps -e .
+	$(PY) -m pip install -qq --upgrade pip
+	$(PY) -m pip install -qq -r requirements.lock
+	$(PY) -m pip install -qq --no-deps -e .
 	touch $@
+
+# The notebook kernels' own configuration (see the file): it silences the kernel's
+# start-up warnings, not the notebooks' output.
+KERNEL_CONF := $(VENV)/etc/ipython/ipython_kernel_config.json
+$(KERNEL_CONF): tools/book/ipython_kernel_config.json | $(STAMP)
+	mkdir -p $(@D)
+	cp $< $@
 
 # requirements.txt (book and test tools) and pyproject.toml (the package's runtime
 # dependencies) keep lower bounds; the lock pins every version, for Python 3.10+
@@ -42,27 +50,13 @@ lock: | $(PY)
 	$(BIN)/uv pip compile --python-version 3.11 --python-platform linux --quiet \
 		--no-header pyproject.toml binder/requirements.in -o binder/requirements.txt
 
-# What the site serves beside its pages, built from the sources on every run:
-# the wheel (the site is the package's download point), the exercise edition,
-# and the answer keys of the answer boxes.
-assets: $(STAMP)
-	rm -rf $(GEN) build
-	$(PY) -m build --wheel --no-isolation --outdir $(GEN)/wheels . > /dev/null
-	rm -rf build
-	$(PY) -m tools.book.site_assets $(GEN)
-	$(PY) -m tools.book.exercises $(GEN)/exercises
+venv: $(STAMP) $(KERNEL_CONF)
 
-venv: $(STAMP)
-
-book: assets
-	$(PY) -m tools.book.setup_cell
-	$(PY) -m tools.book.cache   # a change to linclass/ or the lock file re-runs the chapters
-	$(BIN)/jupyter-book build -n -W --keep-going .
-	$(PY) -m tools.book.portable   # the served notebooks, as plain Markdown
-	$(PY) -m tools.book.slides   # a reveal.js deck per chapter, from its built page
-	$(PY) -m tools.book.pdf --if-stale --browser-optional   # the print edition
-	@echo
-	@echo "Built: $(CURDIR)/_build/html/index.html"
+# Every step (wheel, site assets, exercise notebooks, setup cells, notebook cache,
+# Sphinx, print edition) runs only when the contents of its inputs changed: see
+# tools/book/build.py. A stale PDF is left for `make pdf` (the site says so).
+book: venv
+	@$(PY) -m tools.book.build
 
 # The print edition: the built site printed by Chromium (see tools/book/pdf.py).
 pdf: book
@@ -77,11 +71,29 @@ lint: $(STAMP)
 # Unit, property and estimator-check tests, the docstring examples, nbval over every
 # chapter, then the browser tests of the built site (they need `make book` first, done here).
 # tools/book/browser.py finds a Chromium or Chrome first, or installs Playwright's, or says how.
-test: lint book
+# `make test FAST=1` is `make check`. The last line is the total time.
+ifdef FAST
+test: check
+else
+test:
+	@start=$$(date +%s); status=0; $(MAKE) --no-print-directory test-all || status=$$?; \
+	echo "make test: $$(( $$(date +%s) - start )) s in all (exit $$status)"; exit $$status
+endif
+
+.PHONY: test-all
+test-all: lint book
 	$(PY) -m tools.book.browser --ensure
-	$(PY) -m tools.book.pdf --if-stale   # if make book had no browser to print it
+	$(PY) -m tools.book.pdf --if-stale   # printed only if the site changed since
 	$(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider \
 		--doctest-modules --nbval-lax linclass tests chapters
+
+# The inner loop: lint, the unit tests and the docstring examples; no notebooks, no
+# built site, no browser, no simulated Colab (CHECK_SKIP: the tests that need them).
+check: lint
+	@start=$$(date +%s); \
+	$(PY) -m pytest -q -n 2 -p no:cacheprovider --doctest-modules \
+		$(CHECK_SKIP:%=--ignore=tests/%.py) linclass tests; \
+	echo "make check: $$(( $$(date +%s) - start )) s of tests"
 
 # The unit tests, docstring examples and chapters (not the browser tests) against the
 # oldest versions pyproject.toml declares, pinned in constraints-min.txt, in .venv-min.
@@ -94,6 +106,8 @@ MIN_TOOLS := pytest pytest-xdist nbval hypothesis ipykernel myst-nb pyyaml
 MIN_SKIP  := test_site test_answer_boxes test_fresh_chapters test_fresh_exercises test_reach \
              test_pdf test_print_edition test_slides test_slides_build test_animations \
              test_portable
+# The inner loop leaves out these and the fork test (a copy of the repository, built).
+CHECK_SKIP := $(MIN_SKIP) test_fork
 .PHONY: test-min
 
 $(MIN_PY):
@@ -107,8 +121,9 @@ test-min: $(MIN_STAMP)
 	$(MIN_PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --doctest-modules \
 		--nbval-lax $(MIN_SKIP:%=--ignore=tests/%.py) linclass tests chapters
 
-bench: $(STAMP)
-	@for f in benchmarks/bench_*.py; do echo "== $$f"; $(PY) $$f; done
+# Runs benchmarks/bench_*.py, writes benchmarks/results.md and copies it into README.md.
+bench: venv
+	$(PY) -m tools.book.bench_report run
 
 clean:
 	rm -rf _build build

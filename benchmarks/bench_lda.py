@@ -34,7 +34,7 @@ def main():
     cosine = w @ v / (np.linalg.norm(w) * np.linalg.norm(v))
     assert cosine > 1 - 1e-9, cosine
     assert np.mean(ours.predict(X) == ref.predict(X)) > 0.999
-    t_ours, t_ref = median_times(
+    t_ours, t_ref, _ = median_times(
         lambda: FisherLDA().fit(X, y),
         lambda: LinearDiscriminantAnalysis(solver="svd").fit(X, y),
         3,

@@ -30,14 +30,17 @@ from linclass.perceptron import Perceptron  # noqa: E402
 
 
 def median_times(fit_a, fit_b, repeats):
-    """Medians of alternating runs: both see the same machine load."""
+    """Medians of alternating runs (both see the same machine load), and the range
+    of the ratio a/b over the pairs of consecutive runs."""
     times = {fit_a: [], fit_b: []}
     for _ in range(repeats):
         for fit in (fit_a, fit_b):
             start = time.perf_counter()
             fit()
             times[fit].append(time.perf_counter() - start)
-    return float(np.median(times[fit_a])), float(np.median(times[fit_b]))
+    pairs = np.array(times[fit_a]) / np.array(times[fit_b])
+    medians = float(np.median(times[fit_a])), float(np.median(times[fit_b]))
+    return (*medians, (float(pairs.min()), float(pairs.max())))
 
 
 def case(label, X, y, target, repeats, max_iter=None):
@@ -53,12 +56,13 @@ def case(label, X, y, target, repeats, max_iter=None):
         ref.fit(X, y)
         assert np.array_equal(ours.coef_, ref.coef_), label
         assert np.array_equal(ours.intercept_, ref.intercept_), label
-        t_ours, t_ref = median_times(
+        t_ours, t_ref, spread = median_times(
             lambda: ours.fit(X, y), lambda: ref.fit(X, y), repeats
         )
     per_epoch = ours.n_mistakes_ / epochs
     ratio = t_ours / t_ref
-    return (label, epochs, per_epoch, t_ours, t_ref, ratio, target, ratio <= target)
+    row = (label, epochs, per_epoch, t_ours, t_ref, ratio, spread, target)
+    return (*row, ratio <= target)
 
 
 def main():
@@ -75,17 +79,19 @@ def main():
     header = (
         f"{'Perceptron.fit (identical weights)':<26} {'epochs':>6} "
         f"{'mistakes/epoch':>14} {'linclass s':>10} {'sklearn s':>10} "
-        f"{'ratio':>6} {'target':>6}  ok"
+        f"{'ratio':>6} {'range':>11} {'target':>6}  ok"
     )
     print(header)
     print("-" * len(header))
-    for label, epochs, per_epoch, t_ours, t_ref, ratio, target, ok in rows:
+    for label, epochs, per_epoch, t_ours, t_ref, ratio, spread, target, ok in rows:
         print(
             f"{label:<26} {epochs:>6} {per_epoch:>14.0f} {t_ours:>10.4f} "
-            f"{t_ref:>10.4f} {ratio:>6.2f} {target:>6.2f}  {'yes' if ok else 'NO'}"
+            f"{t_ref:>10.4f} {ratio:>6.2f} {spread[0]:>5.2f}-{spread[1]:<5.2f} "
+            f"{target:>6.2f}  {'yes' if ok else 'NO'}"
         )
     print(
-        f"(median of repeated runs, numpy {np.__version__}, Python {sys.version[:6]})"
+        "(medians of alternating runs; range: the ratio over each pair of runs; "
+        f"numpy {np.__version__}, Python {sys.version.split()[0]})"
     )
 
 

@@ -3,12 +3,32 @@
 The backend is set here rather than through MPLBACKEND in the Makefile, because
 notebook kernels inherit the environment and would then show no figures at all.
 The summary's hooks live in run_summary.py; importing them here registers them.
+
+Fixtures for tests of the built site (all session-scoped: one per pytest worker):
+
+- ``site``: the base URL of ``_build/html`` served on 127.0.0.1.
+- ``browser``: one headless Chromium for the whole session.
+- ``site_pages``: every page loaded once and shared (tests/site_pages.py).
+  ``tab = site_pages.get("chapters/02_perceptron.html", "dark")`` gives the page
+  in ``"light"``, ``"dark"`` or ``"phone"`` mode, and ``tab.problems``, the console
+  errors and failed or off-site requests since it loaded. A new browser test of a
+  page (accessibility, decks, animations) takes this fixture rather than loading
+  the page again: a load with MathJax costs seconds, a mode switch milliseconds.
+- ``fresh_base``: the simulated Colab environment.
+
+``make test`` runs pytest-xdist with ``--dist loadfile`` (a notebook's cells share one
+kernel, so a file never splits): session fixtures are made once per worker, so the
+browser tests of one file share one browser and its loaded pages, and another file
+on the same worker reuses them. (``--dist loadgroup`` would keep every browser test
+on one worker, but with pytest-xdist 3.8 it split marked groups across workers in
+our trials, and the notebooks' cells with them.)
 """
 
 import matplotlib
 import pytest
 from book_toc import ROOT
 from run_summary import pytest_sessionstart, pytest_terminal_summary
+from site_pages import LoadedPages
 
 from tools.book import fresh_env
 from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
@@ -21,7 +41,7 @@ HTML = ROOT / "_build" / "html"
 __all__ = ["pytest_sessionstart", "pytest_terminal_summary"]  # hooks pytest calls
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def site():
     """The built site on 127.0.0.1; its base URL."""
     if not (HTML / "index.html").exists():
@@ -41,7 +61,7 @@ def fresh_base():
     return prefix
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
     """Headless Chromium or Chrome (found by tools.book.browser), via Playwright."""
     try:
@@ -54,3 +74,11 @@ def browser():
         browser = pw.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def site_pages(browser, site):
+    """Every page of the site loaded once, in any mode (see the module docstring)."""
+    pages = LoadedPages(browser, site)
+    yield pages
+    pages.close()

@@ -41,14 +41,6 @@ def _wrong(spec, right):
     return ",".join([str(float(first) + 1.0), *rest])
 
 
-def _open(browser, site, chapter, errors):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{site}{chapter}.html", wait_until="networkidle")
-    return page
-
-
 def _try(box, text):
     box.locator("input").fill(text)
     box.locator("button").click()
@@ -58,61 +50,56 @@ def _try(box, text):
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_answer_boxes(site, browser, chapter):
-    errors = []
-    page = _open(browser, site, chapter, errors)
-    try:
-        boxes = page.locator("div.lc-answer")
-        assert boxes.count() >= 2, f"{chapter}: {boxes.count()} answer boxes, want 2+"
-        for k in range(boxes.count()):
-            box = boxes.nth(k)
-            answer_id = box.get_attribute("data-answer")
-            spec = ANSWERS[answer_id]
-            right = sorted(accepted(spec))[0]
-            box.scroll_into_view_if_needed()
-            assert box.locator("label").inner_text().endswith(spec.label)
-            for text, state in [
-                (right, "right"),
-                (_wrong(spec, right), "wrong"),
-                ("", "empty"),
-                ("3 apples?!" if spec.kind != "choice" else "", "invalid"),
-            ]:
-                if spec.kind == "choice" and state == "invalid":
-                    continue  # any text is a well-formed choice
-                got, message = _try(box, text)
-                assert got == state, f"{answer_id}: {text!r} gave {got} ({message})"
-                # The message never gives the answer away (a yes/no form names both).
-                assert right not in message or state == "right" or spec.kind == "yesno"
-            box.locator("input").fill(right)
-            box.locator("input").press("Enter")
-            assert box.get_attribute("data-state") == "right", f"{answer_id}: Enter"
-        for answer_id, text, state, message in WRONG_BY_CHAPTER[chapter]:
-            box = page.locator(f'div.lc-answer[data-answer="{answer_id}"]')
-            got, said = _try(box, text)
-            assert got == state, f"{answer_id}: {text!r} gave {got} ({said})"
-            assert message.lower() in said.lower(), f"{answer_id}: {text!r}: {said}"
-        assert not errors, f"{chapter}: console errors {errors[:3]}"
-    finally:
-        page.close()
+def test_answer_boxes(site_pages, chapter):
+    tab = site_pages.get(f"{chapter}.html", "light")  # shared with test_site.py
+    page, seen = tab.page, len(tab.problems)
+    boxes = page.locator("div.lc-answer")
+    assert boxes.count() >= 2, f"{chapter}: {boxes.count()} answer boxes, want 2+"
+    for k in range(boxes.count()):
+        box = boxes.nth(k)
+        answer_id = box.get_attribute("data-answer")
+        spec = ANSWERS[answer_id]
+        right = sorted(accepted(spec))[0]
+        box.scroll_into_view_if_needed()
+        assert box.locator("label").inner_text().endswith(spec.label)
+        for text, state in [
+            (right, "right"),
+            (_wrong(spec, right), "wrong"),
+            ("", "empty"),
+            ("3 apples?!" if spec.kind != "choice" else "", "invalid"),
+        ]:
+            if spec.kind == "choice" and state == "invalid":
+                continue  # any text is a well-formed choice
+            got, message = _try(box, text)
+            assert got == state, f"{answer_id}: {text!r} gave {got} ({message})"
+            # The message never gives the answer away (a yes/no form names both).
+            assert right not in message or state == "right" or spec.kind == "yesno"
+        box.locator("input").fill(right)
+        box.locator("input").press("Enter")
+        assert box.get_attribute("data-state") == "right", f"{answer_id}: Enter"
+    for answer_id, text, state, message in WRONG_BY_CHAPTER[chapter]:
+        box = page.locator(f'div.lc-answer[data-answer="{answer_id}"]')
+        got, said = _try(box, text)
+        assert got == state, f"{answer_id}: {text!r} gave {got} ({said})"
+        assert message.lower() in said.lower(), f"{answer_id}: {text!r}: {said}"
+    errors = tab.problems[seen:]
+    assert not errors, f"{chapter}: console errors {errors[:3]}"
 
 
-def test_boxes_read_every_form_as_python_does(site, browser):
-    errors = []
-    page = _open(browser, site, CHAPTERS[0], errors)
-    try:
-        got = page.evaluate(
-            """rows => rows.map(([kind, decimals, text]) => {
-                try { return window.LC_CHECK.canonical(kind, text, decimals); }
-                catch (err) { return `error: ${err.message}`; }
-            })""",
-            [list(row[:3]) for row in ACCEPTED],
-        )
-        bad = [
-            (row[2], row[3], have)
-            for row, have in zip(ACCEPTED, got, strict=True)
-            if row[3] != have
-        ]
-        assert not bad, f"the boxes read these differently (text, python, js): {bad}"
-        assert not errors, errors[:3]
-    finally:
-        page.close()
+def test_boxes_read_every_form_as_python_does(site_pages):
+    tab = site_pages.get(f"{CHAPTERS[0]}.html", "light")
+    seen = len(tab.problems)
+    got = tab.page.evaluate(
+        """rows => rows.map(([kind, decimals, text]) => {
+            try { return window.LC_CHECK.canonical(kind, text, decimals); }
+            catch (err) { return `error: ${err.message}`; }
+        })""",
+        [list(row[:3]) for row in ACCEPTED],
+    )
+    bad = [
+        (row[2], row[3], have)
+        for row, have in zip(ACCEPTED, got, strict=True)
+        if row[3] != have
+    ]
+    assert not bad, f"the boxes read these differently (text, python, js): {bad}"
+    assert not tab.problems[seen:], tab.problems[seen:][:3]

@@ -76,18 +76,38 @@ def test_assemble_without_a_built_site_says_what_to_do(book):
         print_edition.assemble(book)
 
 
-def test_the_pdf_is_stale_until_printed_after_its_inputs(book):
+def test_the_pdf_is_stale_until_printed_and_again_when_a_page_changes(book):
     assert pdf.is_stale(book)  # not printed yet
     for path in (pdf.OUT, pdf.SITE_COPY):
         (book / path).parent.mkdir(parents=True, exist_ok=True)
         (book / path).write_bytes(b"%PDF")
-    newest = max(p.stat().st_mtime for p in pdf.inputs(book) if p.exists())
-    for path in (pdf.OUT, pdf.SITE_COPY):
-        os.utime(book / path, (newest + 10, newest + 10))
+    assert pdf.is_stale(book)  # no record of what it was printed from
+    (book / pdf.STAMP).write_text(pdf._inputs_digest(book) + "\n")
     assert not pdf.is_stale(book)
     page = book / "_build" / "html" / "b.html"
-    os.utime(page, (newest + 20, newest + 20))  # the site was rebuilt
+    os.utime(page, (page.stat().st_mtime + 20,) * 2)  # rewritten, the same bytes
+    assert not pdf.is_stale(book)
+    page.write_text(page.read_text().replace("1. B", "1. Bee"))  # the site changed
     assert pdf.is_stale(book)
+
+
+def test_make_book_keeps_a_stale_pdf_and_the_site_says_so(book, monkeypatch):
+    printed = []
+    monkeypatch.setattr(pdf, "main", printed.append)
+    lines = []
+    pdf.for_book(book, say=lines.append)  # no PDF yet: printed at once
+    assert printed == [["--browser-optional"]] and "printing" in lines[-1]
+    for path in (pdf.OUT, pdf.SITE_COPY):
+        (book / path).parent.mkdir(parents=True, exist_ok=True)
+        (book / path).write_bytes(b"%PDF")
+    pdf.for_book(book, say=lines.append)  # printed from another site: kept
+    assert len(printed) == 1 and "make pdf" in lines[-1]
+    status = (book / pdf.STATUS).read_text()
+    assert status.startswith("window.LC_PDF_STALE = true;")
+    (book / pdf.STAMP).write_text(pdf._inputs_digest(book) + "\n")
+    pdf.for_book(book, say=lines.append)
+    assert len(printed) == 1 and "up to date" in lines[-1]
+    assert (book / pdf.STATUS).read_text().startswith("window.LC_PDF_STALE = false;")
 
 
 def test_the_download_menu_offers_the_book():
@@ -100,6 +120,11 @@ def test_the_download_menu_offers_the_book():
     [button] = group["buttons"]
     assert button["url"] == "../_static/" + pdf_link.PDF_NAME
     assert pdf.OUT.name == pdf_link.PDF_NAME
+    # the status script, without the checksum add_js_file would give it
+    assert context["metatags"].endswith(
+        '<script src="../_static/lc-pdf-status.js"></script>'
+    )
+    assert pdf.STATUS.name == pdf_link.STATUS_JS
 
 
 def test_without_a_browser_make_book_goes_on_and_make_pdf_stops(monkeypatch, capsys):

@@ -1,12 +1,17 @@
-"""The run summary of tests/run_summary.py, on fake reports and in a real xdist run."""
+"""The run summary of tests/run_summary.py, on fake reports and a fake terminal."""
 
 import os
-import subprocess
-import sys
-from pathlib import Path
 from types import SimpleNamespace
 
-from run_summary import kind_of, new_screenshots, outcomes, summary_lines
+import pytest
+from run_summary import (
+    kind_of,
+    new_screenshots,
+    outcomes,
+    pytest_sessionstart,
+    pytest_terminal_summary,
+    summary_lines,
+)
 
 
 def report(nodeid, outcome="passed", when="call", domain="test"):
@@ -84,22 +89,48 @@ def test_only_screenshots_written_since_the_start_count(tmp_path):
     assert new_screenshots(tmp_path, since=2000.0) == 3
 
 
-def test_summary_is_printed_by_the_xdist_controller_before_pytests_line(tmp_path):
-    (tmp_path / "test_x.py").write_text(
-        "def test_ok():\n    assert True\n\n"
-        "def test_bad():\n    assert False\n\n"
-        "def half(x):\n    '''\n    >>> half(4)\n    2.0\n    '''\n    return x / 2\n"
-    )
-    tests = Path(__file__).parent
-    # run_summary reads the book's layout from tools/, at the repository root
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tests), str(tests.parent)]))
-    run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-n", "2", "-p", "run_summary",
-         "-p", "no:cacheprovider", "--doctest-modules", "test_x.py"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    out = run.stdout.splitlines()
-    assert "unit and other tests in tests/: 1 passed, 1 failed" in out, run.stdout
-    assert "docstring examples: 1 passed, 0 failed" in out
-    assert out.index("screenshots written: 0 (in _build/screenshots)") < len(out) - 1
-    assert out[-1].startswith("=") and "1 failed, 2 passed" in out[-1]
+class Terminal:
+    """What pytest_terminal_summary needs of pytest's terminal reporter."""
+
+    def __init__(self, stats):
+        self.stats, self.lines = stats, []
+
+    def write_sep(self, sep, title):
+        self.lines.append(f"{sep * 3} {title} {sep * 3}")
+
+    def write_line(self, line):
+        self.lines.append(line)
+
+
+def _config(worker):
+    config = SimpleNamespace(stash=pytest.Stash())
+    if worker:
+        config.workerinput = {"workerid": "gw0"}  # what xdist gives its workers
+    return config
+
+
+def test_the_xdist_controller_prints_the_summary_and_workers_do_not():
+    doctest = report("m.py::m.half", domain="[doctest] m.half")
+    stats = {
+        "passed": [report("t.py::test_ok"), doctest],
+        "failed": [report("t.py::test_bad", "failed")],
+        "": [SimpleNamespace(nodeid="t.py::test_ok", message="a warning")],
+    }
+    worker = Terminal(stats)
+    pytest_terminal_summary(worker, 1, _config(worker=True))
+    assert worker.lines == []
+    controller = Terminal(stats)
+    config = _config(worker=False)
+    pytest_sessionstart(SimpleNamespace(config=config))
+    pytest_terminal_summary(controller, 1, config)
+    assert controller.lines[0] == "=== what this run ran ==="
+    assert "unit and other tests in tests/: 1 passed, 1 failed" in controller.lines
+    assert "docstring examples: 1 passed, 0 failed" in controller.lines
+
+
+def test_the_summary_comes_before_pytests_last_line():
+    # pytest writes its last line after every pytest_terminal_summary hook unless
+    # a hook asks to run after it (a hookwrapper); ours must not.
+    for hook in (pytest_terminal_summary, pytest_sessionstart):
+        assert not getattr(hook, "pytest_impl", {}).get("hookwrapper"), hook
+        assert not getattr(hook, "pytest_impl", {}).get("wrapper"), hook

@@ -26,7 +26,6 @@ HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
 PAGE_BUDGET = 3 * 1024 * 1024  # bytes: HTML + images + player frames of one chapter
 MIN_FRAMES = 50  # a player steps through at least this many iterations
-DESKTOP, PHONE = 1280, 390  # viewport widths (px); the phone is iPhone-sized
 # A player's picture, as rendered, must correlate with its frame at least this much:
 # measured 0.97-0.99 in every mode (dark mode dims it with a filter, which keeps the
 # correlation); a frame layer painted over its stage, the dark-mode bug of issue 12,
@@ -38,77 +37,31 @@ MIN_CONTRAST = 4.5  # WCAG AA, normal text
 PAGES = [f"{entry}.html" for entry in toc_entries()]
 
 
-def _open(browser, url):
-    """Load a page in light mode; record console errors, failed, off-site requests."""
-    page = browser.new_page(viewport={"width": DESKTOP, "height": 900})
-    # Light whatever the system prefers: the theme button stores its choice under
-    # "mode", read by the theme's first script.
-    page.add_init_script("localStorage.setItem('mode', 'light')")
-    problems = []
-    host = urlparse(url).netloc
-    page.on(
-        "console",
-        lambda m: (
-            problems.append(f"console {m.type}: {m.text}")
-            if m.type == "error"
-            else None
-        ),
-    )
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.on(
-        "requestfailed",
-        lambda r: problems.append(f"failed request: {r.url} ({r.failure})"),
-    )
-
-    def check_request(request):
-        netloc = urlparse(request.url).netloc
-        if request.url.startswith(("data:", "blob:", "about:")):
-            return
-        if netloc != host:
-            problems.append(f"request leaves the site: {request.url}")
-
-    page.on("request", check_request)
-    # "load", not "networkidle" (half a second of idle, 27 times): MathJax's promise
-    # below covers the typesetting, and a screenshot waits for the web fonts.
-    response = page.goto(url, wait_until="load")
-    assert response is not None and response.ok, f"{url} answered {response}"
-    page.wait_for_function(
-        "() => !window.MathJax || (MathJax.startup && MathJax.startup.promise)"
-    )
-    page.evaluate("() => window.MathJax ? MathJax.startup.promise : null")
-    shown = page.evaluate("() => document.documentElement.dataset.theme")
-    assert shown == "light", f"{url}: asked for the light theme, the page shows {shown}"
-    return page, problems
-
-
 @pytest.mark.parametrize("name", PAGES)
-def test_page(site, browser, name):
+def test_page(site_pages, name):
     """One load: light mode, dark mode by the theme button, then a phone's width."""
-    page, problems = _open(browser, site + name)
-    try:
-        _check_content(page, name)
-        _screenshot(page, "light", name)
-        # Each player's frames, read once (about 1 MB each) for the three checks.
-        players = page.evaluate(
-            "() => [...document.querySelectorAll('.lc-player')].map(e => e.outerHTML)"
-        )
-        _check_pictures(page, f"{name} (light)", players)
-        _switch_theme(page, "dark", name)
-        _screenshot(page, "dark", name)
-        _check_pictures(page, f"{name} (dark)", players)
-        if name.startswith("chapters/"):
-            _check_answer_boxes(page, f"{name} (dark)")
-        _check_players(page, name)
-        _switch_theme(page, "light", name)
-        page.set_viewport_size({"width": PHONE, "height": 844})
-        _check_fits(page, f"{name} (phone)")
-        _screenshot(page, "phone", name)
-        _check_pictures(page, f"{name} (phone)", players)
-        if name.startswith("chapters/"):
-            _check_answer_boxes(page, f"{name} (phone)")
-        assert not problems, f"{name}: " + "; ".join(problems[:5])
-    finally:
-        page.close()
+    tab = site_pages.get(name, "light")
+    page = tab.page
+    _check_content(page, name)
+    _screenshot(page, "light", name)
+    # Each player's frames, read once (about 1 MB each) for the three checks.
+    players = page.evaluate(
+        "() => [...document.querySelectorAll('.lc-player')].map(e => e.outerHTML)"
+    )
+    _check_pictures(page, f"{name} (light)", players)
+    site_pages.get(name, "dark")
+    _screenshot(page, "dark", name)
+    _check_pictures(page, f"{name} (dark)", players)
+    if name.startswith("chapters/"):
+        _check_answer_boxes(page, f"{name} (dark)")
+    _check_players(page, name)
+    site_pages.get(name, "phone")
+    _check_fits(page, f"{name} (phone)")
+    _screenshot(page, "phone", name)
+    _check_pictures(page, f"{name} (phone)", players)
+    if name.startswith("chapters/"):
+        _check_answer_boxes(page, f"{name} (phone)")
+    assert not tab.problems, f"{name}: " + "; ".join(tab.problems[:5])
 
 
 def _check_content(page, name):
@@ -167,19 +120,6 @@ def _screenshot(page, mode, name):
         full_page=True,
         quality=80,
     )
-
-
-def _switch_theme(page, theme, name):
-    """Click the theme button (it cycles light, dark, auto) until ``theme`` shows."""
-    button = page.locator(".theme-switch-button:visible").first
-    for _ in range(3):
-        if page.evaluate("() => document.documentElement.dataset.theme") == theme:
-            break
-        button.click()
-    shown = page.evaluate("() => document.documentElement.dataset.theme")
-    assert shown == theme, f"{name}: the theme button never showed {theme}"
-    page.mouse.move(0, 0)  # no tooltip over the screenshot
-    page.evaluate("() => document.activeElement && document.activeElement.blur()")
 
 
 def _check_fits(page, name):

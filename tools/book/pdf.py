@@ -4,11 +4,17 @@
 edition from the built site (see ``print_edition``), serves it on 127.0.0.1, waits
 for MathJax, and prints it to ``_build/pdf/linear-classifiers.pdf`` with page
 numbers; a copy goes into the site (``_build/html/_static/``), where the landing
-page and the download menu link it. ``make book`` passes both flags (without a
-browser the site still builds); ``make test``, once it has made sure of a browser,
-and ``make pdf`` pass ``--if-stale`` only.
+page and the download menu link it. ``make test``, once it has made sure of a
+browser, and ``make pdf`` pass ``--if-stale``.
+
+Stale means: the SHA-256 of the built pages and of the printer's own files differs
+from the one stored when the PDF was printed (contents, not times). ``make book``
+calls ``for_book``: it prints the PDF only when there is none, since printing takes
+about a minute; a PDF older than the site is kept for ``make pdf``, and
+``_static/lc-pdf-status.js`` makes the site's PDF links say it is out of date.
 """
 
+import json
 import shutil
 import sys
 import time
@@ -17,12 +23,17 @@ from urllib.parse import urlparse
 
 from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
 from tools.book.local_server import serve
-from tools.book.pdf_link import PDF_NAME
+from tools.book.pdf_link import PDF_NAME, STATUS_JS
 from tools.book.print_edition import HERE, assemble, toc_pages
+from tools.book.steps import digest
 
 ROOT = HERE.parents[1]
 OUT = Path("_build", "pdf", PDF_NAME)
 SITE_COPY = Path("_build", "html", "_static", PDF_NAME)
+STAMP = Path("_build", "pdf", ".inputs.sha256")
+# The files that decide how the pages are printed (not the rest of tools/book/).
+PRINTER = ("pdf.py", "print_edition.py", "print.css", "print.js", "local_server.py")
+STATUS = Path("_build", "html", "_static", STATUS_JS)
 FOOTER = (
     '<div style="font-size:8pt;width:100%;text-align:center;color:#555">'
     '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
@@ -34,19 +45,52 @@ MARGINS = {"top": "16mm", "bottom": "18mm", "left": "15mm", "right": "15mm"}
 def inputs(root):
     """What the PDF is made from: the built pages and this printer's own files."""
     built = Path(root) / "_build" / "html"
-    return [built / page for page in toc_pages(root)] + sorted(
-        p for p in HERE.iterdir() if p.suffix in (".py", ".css", ".js")
-    )
+    return [built / page for page in toc_pages(root)] + [HERE / f for f in PRINTER]
 
 
 def is_stale(root):
-    """True when the PDF or its copy in the site is missing or older than an input."""
+    """True when the PDF or its copy is missing, or its inputs' contents changed."""
     root = Path(root)
-    out, copy = root / OUT, root / SITE_COPY
-    if not (out.is_file() and copy.is_file()):
+    out, copy, stamp = root / OUT, root / SITE_COPY, root / STAMP
+    if not (out.is_file() and copy.is_file() and stamp.is_file()):
         return True
-    newest = max(p.stat().st_mtime for p in inputs(root) if p.exists())
-    return min(out.stat().st_mtime, copy.stat().st_mtime) < newest
+    return stamp.read_text().strip() != _inputs_digest(root)
+
+
+def _inputs_digest(root):
+    found = [p for p in inputs(root) if p.exists()]
+    printer = [p for p in found if p.parent == HERE]
+    pages = [p for p in found if p.parent != HERE]
+    return digest(root, pages) + digest(HERE, printer)
+
+
+def write_status(root, stale):
+    """``_static/lc-pdf-status.js``: the site's PDF links say when it is stale."""
+    target = Path(root) / STATUS
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(
+        f"window.LC_PDF_STALE = {json.dumps(bool(stale))};\n"
+        + (HERE / "pdf_status.js").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+
+
+def for_book(root, say=print):
+    """``make book``'s step: print a missing PDF; leave a stale one to ``make pdf``."""
+    start = time.perf_counter()
+    out, stale = Path(root) / OUT, is_stale(root)
+    if stale and not out.is_file():
+        say("[book] print edition: none yet, printing (about a minute) ...")
+        main(["--browser-optional"])
+        stale = is_stale(root)
+    elif stale:
+        say(
+            "[book] print edition: out of date, kept for `make pdf` (about a "
+            "minute); the site's PDF links say so"
+        )
+    else:
+        say(f"[book] print edition: up to date ({time.perf_counter() - start:.1f} s)")
+    write_status(root, stale)
 
 
 def chromium():
@@ -60,6 +104,7 @@ def print_pdf(root):
 
     root = Path(root)
     browser_path = chromium()  # before writing anything
+    key = _inputs_digest(root)
     build = root / "_build"
     doc = build / "pdf" / "book.html"
     doc.parent.mkdir(parents=True, exist_ok=True)
@@ -103,6 +148,8 @@ def print_pdf(root):
         )
         browser.close()
     shutil.copyfile(out, root / SITE_COPY)
+    (root / STAMP).write_text(key + "\n")
+    write_status(root, stale=False)
     return out
 
 

@@ -2,13 +2,25 @@
 
 sphinx-book-theme builds the menu from ``context["header_buttons"]`` in its own
 ``html-page-context`` handler (priority 501); this one runs after it and adds a
-link to the print edition, which ``make book`` copies into ``_static/``.
+link to the print edition, which ``make book`` copies into ``_static/``, and to
+every page ``lc-pdf-status.js``, which ``make book`` writes after Sphinx: it marks
+those links when the PDF is older than the site (``tools/book/pdf.py``). The script
+tag is written as it is, not with ``app.add_js_file``, which would add a checksum of
+the file to every page: the pages, from which the PDF is printed, would then change
+with the PDF's own status.
 """
 
 PDF_NAME = "linear-classifiers.pdf"
 
 
+STATUS_JS = "lc-pdf-status.js"
+
+
 def add_book_pdf(app, pagename, templatename, context, doctree):
+    status = context["pathto"](f"_static/{STATUS_JS}", 1)
+    context["metatags"] = context.get("metatags", "") + (
+        f'\n<script src="{status}"></script>'
+    )
     for group in context.get("header_buttons", []):
         if group.get("label") == "download-buttons":
             group["buttons"].append(
