@@ -144,8 +144,8 @@ def register_answer(answer_id, label, kind, expected, decimals=3, replace=False)
         ``"number"`` is compared after rounding to ``decimals`` places,
         ``"vector"`` number by number in the same way, ``"integer"`` exactly,
         ``"yesno"`` against a bool, and ``"choice"`` against a string or a tuple of
-        accepted spellings. Typed answers are read by the grammar of
-        :mod:`linclass.check._grammar`.
+        accepted spellings. Typed answers are read by
+        the grammar of :func:`linclass.check.answer`.
     expected : object or callable
         The right answer; a callable is evaluated when the answer is checked, so
         that an answer computed by ``linclass`` stays computed.
