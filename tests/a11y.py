@@ -63,7 +63,8 @@ def axe_run(page, rules=None):
     )
     twins = page.evaluate(_TWINS_JS)
     return page.evaluate(
-        """([only, twins]) => axe.run(document, {runOnly: only, resultTypes: ['violations']})
+        """([only, twins]) => axe.run(document,
+               {runOnly: only, resultTypes: ['violations']})
              .finally(() => document.getElementById('lc-axe-twins').remove())
              .then(r => ({version: axe.version, passes: r.passes.length, twins: twins,
                           violations: r.violations.map(v => ({
@@ -137,7 +138,8 @@ def check_structure(page, where):
           const heads = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
             .filter(shown).map(h => [+h.tagName[1], h.textContent.trim().slice(0, 50)]);
           const alts = [...document.querySelectorAll('article img')]
-            .map(i => [(i.getAttribute('alt') || ''), (i.getAttribute('src') || '').slice(-40)]);
+            .map(i => [i.getAttribute('alt') || '',
+                       (i.getAttribute('src') || '').slice(-40)]);
           const maths = [...document.querySelectorAll('mjx-container')];
           return {
             lang: document.documentElement.lang,
@@ -166,7 +168,7 @@ def check_headings(heads, where):
         f"{where}: the first heading is not h1: {heads[:2]}"
     )
     assert levels.count(1) == 1, f"{where}: {levels.count(1)} h1 headings"
-    for (a, _), (b, text) in zip(heads, heads[1:]):
+    for (a, _), (b, text) in zip(heads, heads[1:], strict=False):
         assert b <= a + 1, f"{where}: h{a} then h{b} ({text!r}): a level skipped"
 
 
@@ -246,7 +248,7 @@ _RINGS_JS = """([selector, minContrast, focused]) => {
   // The ring is drawn around the control: against its ancestors' backgrounds,
   // the translucent ones laid over the first opaque one.
   const rgba = css => {
-    const v = (css.match(/[\d.]+/g) || []).map(Number);
+    const v = (css.match(/[\\d.]+/g) || []).map(Number);
     return [v[0] || 0, v[1] || 0, v[2] || 0, v.length > 3 ? v[3] : 1];
   };
   const around = e => {
@@ -256,26 +258,33 @@ _RINGS_JS = """([selector, minContrast, focused]) => {
       if (c[3] > 0) { layers.push(c); if (c[3] >= 1) { break; } }
     }
     let rgb = [255, 255, 255];
-    for (const c of layers.reverse()) { rgb = rgb.map((x, i) => c[i] * c[3] + x * (1 - c[3])); }
+    for (const c of layers.reverse()) {
+      rgb = rgb.map((x, i) => c[i] * c[3] + x * (1 - c[3]));
+    }
     return `rgb(${rgb.join(', ')})`;
   };
-  const name = e => e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined
+  const name = e => e.tagName.toLowerCase()
+    + (e.className && e.className.baseVal === undefined
     ? '.' + String(e.className).trim().split(/\\s+/).slice(0, 2).join('.') : '')
     + ' "' + (e.getAttribute('aria-label') || e.textContent).trim().slice(0, 30) + '"';
   const ring = e => {
     const s = getComputedStyle(e);
     const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1
       && contrast(s.outlineColor, around(e)) >= minContrast;
-    const shadow = s.boxShadow !== 'none' && contrast(s.boxShadow, around(e)) >= minContrast;
-    return outline || shadow ? '' : ` (outline ${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} on ${around(e)})`;
+    const shadow = s.boxShadow !== 'none'
+      && contrast(s.boxShadow, around(e)) >= minContrast;
+    return outline || shadow ? '' : ` (outline ${s.outlineStyle} ${s.outlineWidth}`
+      + ` ${s.outlineColor} on ${around(e)})`;
   };
   if (focused) {
     const e = document.activeElement;
-    return {name: name(e) + ' ' + Math.round(e.getBoundingClientRect().top), ring: !ring(e)};
+    const top = Math.round(e.getBoundingClientRect().top);
+    return {name: name(e) + ' at ' + top, ring: !ring(e)};
   }
   const controls = [...document.querySelectorAll(selector)].filter(e =>
-    e.checkVisibility({visibilityProperty: true}) && !e.closest('[inert], [aria-hidden=true]')
-    && !e.disabled && e.getClientRects().length);
+    e.checkVisibility({visibilityProperty: true})
+    && !e.closest('[inert], [aria-hidden=true]') && !e.disabled
+    && e.getClientRects().length);
   const unreachable = controls.filter(e => e.tabIndex < 0).map(name);
   const ringless = [];
   for (const e of controls) {
@@ -294,11 +303,13 @@ def check_reduced_motion(page, where):
         moving = page.evaluate(
             """() => [...document.querySelectorAll('.lc-player')].flatMap((p, k) => {
                  const found = [];
-                 if (p.getAttribute('data-frame') !== '0') { found.push(`player ${k} started by itself`); }
+                 if (p.getAttribute('data-frame') !== '0') {
+                   found.push(`player ${k} started by itself`);
+                 }
                  for (const e of [p, ...p.querySelectorAll('*')]) {
                    const s = getComputedStyle(e);
-                   const t = Math.max(...s.transitionDuration.split(',').map(parseFloat));
-                   const a = Math.max(...s.animationDuration.split(',').map(parseFloat));
+                   const most = v => Math.max(...v.split(',').map(parseFloat));
+                   const t = most(s.transitionDuration), a = most(s.animationDuration);
                    if (t > 0 || (s.animationName !== 'none' && a > 0)) {
                      found.push(`player ${k}: ${e.tagName.toLowerCase()} animates`);
                    }
