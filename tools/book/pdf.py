@@ -7,8 +7,17 @@ numbers; a copy goes into the site (``_build/html/_static/``), where the landing
 page and the download menu link it. ``make book`` passes both flags (without a
 browser the site still builds); ``make test``, once it has made sure of a browser,
 and ``make pdf`` pass ``--if-stale`` only.
+
+The PDF is tagged (a structure tree from the HTML: headings, paragraphs, lists,
+tables, figures with their alt text), carries the document's language and title,
+and has bookmarks from the headings, nested (Chromium's ``generateTaggedPDF`` and
+``generateDocumentOutline``). The page numbers of the contents come from a first,
+plain print: pypdf reads where each linked heading landed, they are written into
+the contents (in place of placeholders as wide, so no page break moves), and the
+second print is the book.
 """
 
+import io
 import shutil
 import sys
 import time
@@ -92,18 +101,45 @@ def print_pdf(root):
         if problems:
             raise RuntimeError("print edition: " + "; ".join(problems[:5]))
         out = root / OUT
-        page.pdf(
-            path=str(out),
-            format="A4",
-            print_background=True,
-            display_header_footer=True,
-            header_template=HEADER,
-            footer_template=FOOTER,
-            margin=MARGINS,
-        )
+        layout = {
+            "format": "A4",
+            "print_background": True,
+            "display_header_footer": True,
+            "header_template": HEADER,
+            "footer_template": FOOTER,
+            "margin": MARGINS,
+        }
+        numbers = page_numbers(page.pdf(**layout))
+        missing = page.evaluate(_FILL_CONTENTS, numbers)
+        if missing:
+            raise RuntimeError(f"print edition: contents entries not found: {missing}")
+        page.pdf(path=str(out), tagged=True, outline=True, **layout)
         browser.close()
     shutil.copyfile(out, root / SITE_COPY)
     return out
+
+
+def page_numbers(pdf_bytes):
+    """Where each link target of a printed PDF is: ``{id: page number from 1}``."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf_bytes))
+    return {
+        name.lstrip("/"): reader.get_destination_page_number(dest) + 1
+        for name, dest in reader.named_destinations.items()
+    }
+
+
+# The contents' page numbers, written in; returns the entries with no target found.
+_FILL_CONTENTS = """(numbers) => {
+  const missing = [];
+  document.querySelectorAll('.lc-toc-page[data-target]').forEach(span => {
+    const n = numbers[span.dataset.target];
+    if (n === undefined) { missing.push(span.dataset.target); }
+    else { span.textContent = n; }
+  });
+  return missing;
+}"""
 
 
 def main(argv=None):
