@@ -89,7 +89,7 @@ MIN_TOOLS := pytest pytest-xdist nbval hypothesis ipykernel myst-nb pyyaml
 # Tests of the built site and of the book's own tool chain (its lock, a fresh
 # Colab-like environment): they test the build, not the versions.
 MIN_SKIP  := test_site test_answer_boxes test_fresh_chapters test_fresh_exercises test_reach \
-             test_pdf test_print_edition
+             test_pdf test_print_edition test_a11y
 .PHONY: test-min
 
 $(MIN_PY):
