@@ -230,7 +230,7 @@ def test_bookmarks_are_the_parts_with_their_sections(pdf):
     for (title, page, children), name in zip(top[1:], pages, strict=True):
         if name.startswith("chapters/"):
             assert len(children) >= 5, f"{title}: {len(children)} sections"
-        assert title.split()[-1] in texts[page - 1], f"{title} is not on page {page}"
+        assert _plain(title)[-12:] in _plain(texts[page - 1]), f"{title}: not on {page}"
         for sub, sub_page, _ in children:
             assert sub_page >= page, f"{sub} on page {sub_page}, before its chapter"
 
@@ -239,20 +239,25 @@ def test_contents_gives_the_pages_of_parts_and_sections(pdf):
     reader, texts, _ = pdf
     first_part = _outline(reader)[1][1]
     contents = "\n".join(texts[1 : first_part - 1])
-    lines = {
-        _plain(m[1]): int(m[2])
+    lines = [
+        (m[1].strip(), int(m[2]))
         for m in re.finditer(r"^(.*\S)\s+(\d+)$", contents, re.M)
-    }
-    checked = 0
-    for title, page, children in _outline(reader)[1:]:
-        for entry, where in [(title, page)] + [(t, p) for t, p, _ in children]:
-            key = _plain(entry)
-            if key in lines:
-                assert lines[key] == where, (
-                    f"contents: {entry} on {lines[key]}, not {where}"
-                )
-                checked += 1
-    assert checked >= 70, f"only {checked} contents lines matched a bookmark"
+        if not re.fullmatch(r"\d+ /", m[1].strip())  # the page's own number
+    ]
+    # every part, and every section of the six chapters
+    assert len(lines) >= len(toc_pages(ROOT)) + 6 * 5, len(lines)
+    parts = [title for title, page, _ in _outline(reader)[1:]]
+    assert [_plain(t) for t, _ in lines if _plain(t) in map(_plain, parts)] == [
+        _plain(t) for t in parts
+    ]
+    # The number is the page where the heading is. (A title with a formula in it
+    # reads differently in the page's text, hence a few may not be found.)
+    absent = [
+        (title, page)
+        for title, page in lines
+        if _plain(title) not in _plain(texts[page - 1])
+    ]
+    assert len(absent) <= 2, f"not on the page the contents gives: {absent}"
 
 
 def test_cross_references_and_citations_are_internal_links(pdf):
