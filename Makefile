@@ -105,7 +105,7 @@ MIN_TOOLS := pytest pytest-xdist nbval hypothesis ipykernel myst-nb pyyaml
 # Colab-like environment): they test the build, not the versions.
 MIN_SKIP  := test_site test_answer_boxes test_fresh_chapters test_fresh_exercises test_reach \
              test_pdf test_print_edition test_slides test_slides_build test_animations \
-             test_portable
+             test_portable test_a11y
 # The inner loop leaves out these and the fork test (a copy of the repository, built).
 CHECK_SKIP := $(MIN_SKIP) test_fork
 .PHONY: test-min

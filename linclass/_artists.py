@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from linclass._palette import TEXT_COLORS
 from linclass.plotting import PALETTE, plot_hyperplane, update_hyperplane
 
 # Colours by role, from the Okabe-Ito palette; the classes use blue and orange.
@@ -269,7 +270,7 @@ def side_legend(ax):
     """
     ax.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize=8)
     note = ax.text(1.04, 0.0, "", transform=ax.transAxes, fontsize=8, va="bottom")
-    note.set_color(OLD)
+    note.set_color(TEXT_COLORS["note"])
     note.set_animated(True)
     return note
 

@@ -22,6 +22,15 @@ MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 # yellow and black last (yellow is faint on white, black is kept for lines).
 _CLASS_ORDER = ("blue", "orange", "green", "purple", "skyblue", "vermillion", "yellow")
 GREY = "#8C8C8C"
+#: Colours for text in figures: each reads at 4.5:1 or more (WCAG 2.1 AA) on the
+#: figure's white and on the dimmed card of the site's dark mode (checked in
+#: tests/test_figure_contrast.py). Okabe-Ito's lighter colours are for marks only.
+TEXT_COLORS = {
+    "ink": "#000000",
+    "blue": "#0072B2",
+    "note": "#666666",  # a darker GREY: 5.7:1 on white
+    "warning": "#A13F00",  # a darker vermillion: 6.5:1 on white
+}
 
 
 def class_colors(k):

@@ -26,6 +26,7 @@ from linclass._artists import (
     status_title,
     view_limits,
 )
+from linclass._palette import TEXT_COLORS
 from linclass._proof_panel import ProofPanel
 
 
@@ -109,7 +110,7 @@ class BinaryView:
             ha="center",
             va="center",
             fontsize=10,
-            color=MISTAKE,
+            color=TEXT_COLORS["warning"],
             zorder=6,
             animated=True,
             bbox=dict(boxstyle="round", fc="white", ec=MISTAKE),

@@ -148,3 +148,133 @@ def test_page_numbers_and_length(pdf):
     # A page holds at most ~4000 characters at 10 pt; an average near that or
     # near nothing means overflowing or empty pages.
     assert 500 <= len(text) / n <= 4000, len(text) / n
+
+
+# The print edition as a reader of a screen reader or of bookmarks meets it: a
+# tagged PDF (PDF/UA's first requirements, checked here in place of veraPDF, which
+# needs Java: a structure tree, marked content, the language, the title, alt text
+# on every figure), bookmarks for every part and section, a contents with page
+# numbers, and links that stay inside the book.
+
+
+@pytest.fixture(scope="module")
+def structure(pdf):
+    """The structure tree: how many elements of each type, and the figures."""
+    reader, _, _ = pdf
+    kinds, figures = {}, []
+    stack = [reader.trailer["/Root"]["/StructTreeRoot"]]
+    while stack:
+        node = stack.pop()
+        kind = node.get("/S")
+        kinds[kind] = kinds.get(kind, 0) + 1
+        kids = node.get("/K", [])
+        kids = [k.get_object() for k in (kids if isinstance(kids, list) else [kids])]
+        kids = [k for k in kids if hasattr(k, "get") and "/S" in k]
+        if kind == "/Figure":
+            figures.append((node.get("/Alt"), [k.get("/Alt") for k in kids]))
+        stack += kids
+    return kinds, figures
+
+
+def test_the_pdf_is_tagged_with_language_and_title(pdf, structure):
+    reader, _, _ = pdf
+    catalog = reader.trailer["/Root"]
+    assert "/StructTreeRoot" in catalog, "untagged: no structure tree"
+    assert bool(catalog["/MarkInfo"]["/Marked"]), "not marked as tagged"
+    assert catalog["/Lang"] == "en"
+    assert reader.metadata.title == "Linear Classifiers"
+    kinds, _ = structure
+    for kind in ("/H1", "/H2", "/P", "/L", "/LI", "/Table", "/Figure", "/Link"):
+        assert kinds.get(kind, 0) > 0, f"no {kind} in the structure tree"
+    assert kinds["/H1"] == 1 + len(toc_pages(ROOT))  # the cover, then each part
+
+
+def test_every_figure_has_alt_text(structure):
+    _, figures = structure
+    assert len(figures) >= 50
+    # An HTML <figure> is a Figure holding its image's Figure (with the alt text)
+    # and its Caption: then the alt text is on the inner one.
+    bare = [k for k, (alt, inner) in enumerate(figures) if not alt and not any(inner)]
+    assert not bare, f"{len(bare)} figures without alt text"
+
+
+_LIGATURES = str.maketrans({"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl"})
+
+
+def _plain(text):
+    """Text as compared here: no ligatures, no white space (lines break anywhere)."""
+    return re.sub(r"\s+", "", text.translate(_LIGATURES))
+
+
+def _outline(reader, items=None):
+    """The bookmarks as ``[(title, page from 1, children)]``."""
+    out = []
+    for item in reader.outline if items is None else items:
+        if isinstance(item, list):
+            title, page, _ = out[-1]
+            out[-1] = (title, page, _outline(reader, item))
+        else:
+            page = reader.get_destination_page_number(item) + 1
+            out.append((re.sub(r"\s+", " ", item.title).strip(), page, []))
+    return out
+
+
+def test_bookmarks_are_the_parts_with_their_sections(pdf):
+    reader, texts, _ = pdf
+    pages = _pages()
+    top = _outline(reader)
+    titles = [_plain(_title(body, page)) for page, body in pages.items()]
+    # The cover (with the contents under it), then each part in order.
+    assert [_plain(t) for t, _, _ in top] == ["LinearClassifiers", *titles]
+    assert [t for t, _, _ in top[0][2]] == ["Contents"]
+    for (title, page, children), name in zip(top[1:], pages, strict=True):
+        if name.startswith("chapters/"):
+            assert len(children) >= 5, f"{title}: {len(children)} sections"
+        assert _plain(title)[-12:] in _plain(texts[page - 1]), f"{title}: not on {page}"
+        for sub, sub_page, _ in children:
+            assert sub_page >= page, f"{sub} on page {sub_page}, before its chapter"
+
+
+def test_contents_gives_the_pages_of_parts_and_sections(pdf):
+    reader, texts, _ = pdf
+    first_part = _outline(reader)[1][1]
+    contents = "\n".join(texts[1 : first_part - 1])
+    lines = [
+        (m[1].strip(), int(m[2]))
+        for m in re.finditer(r"^(.*\S)\s+(\d+)$", contents, re.M)
+        if not re.fullmatch(r"\d+ /", m[1].strip())  # the page's own number
+    ]
+    # every part, and every section of the six chapters
+    assert len(lines) >= len(toc_pages(ROOT)) + 6 * 5, len(lines)
+    parts = [title for title, page, _ in _outline(reader)[1:]]
+    assert [_plain(t) for t, _ in lines if _plain(t) in map(_plain, parts)] == [
+        _plain(t) for t in parts
+    ]
+    # The number is the page where the heading is. (A title with a formula in it
+    # reads differently in the page's text, hence a few may not be found.)
+    absent = [
+        (title, page)
+        for title, page in lines
+        if _plain(title) not in _plain(texts[page - 1])
+    ]
+    assert len(absent) <= 2, f"not on the page the contents gives: {absent}"
+
+
+def test_cross_references_and_citations_are_internal_links(pdf):
+    reader, _, _ = pdf
+    dests = reader.named_destinations
+    internal, outside = [], []
+    for page in reader.pages:
+        for annot in page.get("/Annots") or []:
+            annot = annot.get_object()
+            action = annot.get("/A")
+            if action is not None and action.get("/S") == "/URI":
+                outside.append(str(action["/URI"]))
+            elif "/Dest" in annot:
+                internal.append(str(annot["/Dest"]).lstrip("/"))
+    assert not [u for u in outside if "127.0.0.1" in u or "localhost" in u]
+    assert len(internal) >= 200
+    assert all("/" + name in dests for name in internal)
+    citations = [d for d in internal if d.startswith("references--")]
+    cross = [d for d in internal if d.startswith("chapters-")]
+    assert len(citations) >= 10 and len(cross) >= 50, (len(citations), len(cross))

@@ -25,6 +25,30 @@ def test_links_between_pages_point_inside_the_document():
     assert 'href="https://example.org/x.html"' in out
 
 
+def test_links_to_the_sites_files_point_at_the_published_site():
+    fragment = (
+        '<a href="../_static/exercises/02_b.ipynb">nb</a><img src="../_images/f.png">'
+    )
+    out = print_edition.rewrite(
+        fragment, "chapters/02_b.html", PAGES, "/html/", "https://x.org/book/"
+    )
+    assert 'href="https://x.org/book/_static/exercises/02_b.ipynb"' in out
+    assert 'src="/html/_images/f.png"' in out  # printed from the local site
+
+
+def test_contents_lists_a_chapters_sections_with_their_targets():
+    body = (
+        '<h1>2. B</h1><section id="b--one">\n<h2><span>2.1. </span>One'
+        '<a class="headerlink" href="#b--one">#</a></h2></section>'
+        '<section id="b--two">\n<span id="b--sec-two"></span><h2>2.2. Two</h2>'
+    )
+    sections = print_edition.sections_of(body)
+    assert sections == [("b--one", "<span>2.1. </span>One"), ("b--two", "2.2. Two")]
+    entry = print_edition.contents_entry("b", "2. B", sections)
+    assert entry.count('class="lc-toc-page"') == 3
+    assert 'data-target="b--two"' in entry and "<ol>" in entry
+
+
 def test_assets_resolve_against_the_site_and_players_keep_their_ids():
     fragment = (
         '<img src="../_images/f.png" alt="f"><img src="data:image/png;base64,AAAA">'
@@ -67,7 +91,9 @@ def test_assemble_puts_the_parts_in_toc_order(book):
     doc = print_edition.assemble(book)
     assert doc.index('id="intro"') < doc.index('id="b"')
     assert "<title>A Book</title>" in doc and "Someone" in doc
-    assert '<a href="#b">1. B</a>' in doc  # the contents list
+    # the contents: a link per part, with a page number the printer fills in
+    assert '<a href="#b"><span class="lc-toc-title">1. B</span>' in doc
+    assert '<span class="lc-toc-page" data-target="b">000</span>' in doc
 
 
 def test_assemble_without_a_built_site_says_what_to_do(book):

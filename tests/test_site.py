@@ -7,7 +7,9 @@ failed requests or requests leaving the site; its maths must be typeset, its ima
 must have alt text, no cell may show an error, and every kernel-free player must show
 its frame (not a flat panel) in each mode, and step. On a phone nothing may widen the
 page. A full-page screenshot of every page in each mode lands in
-_build/screenshots/{light,dark,phone}/.
+_build/screenshots/{light,dark,phone}/. In each mode the page is also checked for
+accessibility (WCAG 2.1 AA; tests/a11y.py): axe-core finds no violation, and the
+keyboard, focus-ring, heading, alt-text, maths and reduced-motion checks pass.
 """
 
 import functools
@@ -15,6 +17,7 @@ import io
 import re
 from urllib.parse import unquote, urljoin, urlparse
 
+import a11y
 import numpy as np
 import pytest
 from book_toc import ROOT, toc_entries
@@ -43,15 +46,21 @@ def test_page(site_pages, name):
     tab = site_pages.get(name, "light")
     page = tab.page
     _check_content(page, name)
+    a11y.check_structure(page, name)  # lang, headings, alt text, readable maths
+    a11y.check_reduced_motion(page, name)
     _screenshot(page, "light", name)
     # Each player's frames, read once (about 1 MB each) for the three checks.
     players = page.evaluate(
         "() => [...document.querySelectorAll('.lc-player')].map(e => e.outerHTML)"
     )
     _check_pictures(page, f"{name} (light)", players)
+    a11y.check_axe(page, f"{name} (light)")
+    a11y.check_keyboard(page, f"{name} (light)")
     site_pages.get(name, "dark")
     _screenshot(page, "dark", name)
     _check_pictures(page, f"{name} (dark)", players)
+    a11y.check_axe(page, f"{name} (dark)")
+    a11y.check_keyboard(page, f"{name} (dark)", walk=0)
     if name.startswith("chapters/"):
         _check_answer_boxes(page, f"{name} (dark)")
     _check_players(page, name)
@@ -61,6 +70,9 @@ def test_page(site_pages, name):
     _check_pictures(page, f"{name} (phone)", players)
     if name.startswith("chapters/"):
         _check_answer_boxes(page, f"{name} (phone)")
+    # The theme puts code that now scrolls into the Tab order 0.3 s after a resize.
+    page.wait_for_timeout(400)
+    a11y.check_axe(page, f"{name} (phone)")
     assert not tab.problems, f"{name}: " + "; ".join(tab.problems[:5])
 
 

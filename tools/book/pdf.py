@@ -12,8 +12,17 @@ from the one stored when the PDF was printed (contents, not times). ``make book`
 calls ``for_book``: it prints the PDF only when there is none, since printing takes
 about a minute; a PDF older than the site is kept for ``make pdf``, and
 ``_static/lc-pdf-status.js`` makes the site's PDF links say it is out of date.
+
+The PDF is tagged (a structure tree from the HTML: headings, paragraphs, lists,
+tables, figures with their alt text), carries the document's language and title,
+and has bookmarks from the headings, nested (Chromium's ``generateTaggedPDF`` and
+``generateDocumentOutline``). The page numbers of the contents come from a first,
+plain print: pypdf reads where each linked heading landed, they are written into
+the contents (in place of placeholders as wide, so no page break moves), and the
+second print is the book.
 """
 
+import io
 import json
 import shutil
 import sys
@@ -137,20 +146,47 @@ def print_pdf(root):
         if problems:
             raise RuntimeError("print edition: " + "; ".join(problems[:5]))
         out = root / OUT
-        page.pdf(
-            path=str(out),
-            format="A4",
-            print_background=True,
-            display_header_footer=True,
-            header_template=HEADER,
-            footer_template=FOOTER,
-            margin=MARGINS,
-        )
+        layout = {
+            "format": "A4",
+            "print_background": True,
+            "display_header_footer": True,
+            "header_template": HEADER,
+            "footer_template": FOOTER,
+            "margin": MARGINS,
+        }
+        numbers = page_numbers(page.pdf(**layout))
+        missing = page.evaluate(_FILL_CONTENTS, numbers)
+        if missing:
+            raise RuntimeError(f"print edition: contents entries not found: {missing}")
+        page.pdf(path=str(out), tagged=True, outline=True, **layout)
         browser.close()
     shutil.copyfile(out, root / SITE_COPY)
     (root / STAMP).write_text(key + "\n")
     write_status(root, stale=False)
     return out
+
+
+def page_numbers(pdf_bytes):
+    """Where each link target of a printed PDF is: ``{id: page number from 1}``."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf_bytes))
+    return {
+        name.lstrip("/"): reader.get_destination_page_number(dest) + 1
+        for name, dest in reader.named_destinations.items()
+    }
+
+
+# The contents' page numbers, written in; returns the entries with no target found.
+_FILL_CONTENTS = """(numbers) => {
+  const missing = [];
+  document.querySelectorAll('.lc-toc-page[data-target]').forEach(span => {
+    const n = numbers[span.dataset.target];
+    if (n === undefined) { missing.push(span.dataset.target); }
+    else { span.textContent = n; }
+  });
+  return missing;
+}"""
 
 
 def main(argv=None):

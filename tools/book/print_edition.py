@@ -37,6 +37,11 @@ _ARTICLE = re.compile(r'<article class="bd-article"[^>]*>(.*?)</article>', re.S)
 _ATTR = re.compile(r'\b(id|href|src)="([^"]*)"')
 _MATHJAX_CONFIG = re.compile(r"<script>\s*(window\.MathJax\s*=.*?)</script>", re.S)
 _H1 = re.compile(r"<h1>(.*?)</h1>", re.S)
+_SECTION = re.compile(
+    r'<section id="([^"]+)">\s*(?:<span id="[^"]*"></span>\s*)*<h2>(.*?)</h2>', re.S
+)
+_HEADERLINK = re.compile(r'<a class="headerlink".*?</a>', re.S)
+PAGE_PLACEHOLDER = "000"
 
 
 def toc_pages(root):
@@ -57,11 +62,13 @@ def article(page_html, page):
     return match.group(1)
 
 
-def rewrite(fragment, page, pages, site):
+def rewrite(fragment, page, pages, site, published=None):
     """Make a page's fragment work inside the one-document edition.
 
     ``pages`` are the pages in the edition, ``site`` the URL path of the built
-    site as the document sees it (e.g. ``/html/``).
+    site as the document sees it (e.g. ``/html/``). Links to the site's files
+    (the PDF, the exercise notebooks) point at the ``published`` site when given:
+    in the PDF a link to the printer's local server would lead nowhere.
     """
     base = "http://book/" + page
     prefix = part_id(page) + "--"
@@ -80,6 +87,8 @@ def rewrite(fragment, page, pages, site):
             return f'href="#{html.escape(anchor)}"'
         if name == "href" and not target.startswith(("_images/", "_static/")):
             return 'data-dropped-href=""'  # a page outside the edition (search, index)
+        if name == "href" and published:
+            return f'href="{html.escape(published + target)}"'
         return f'{name}="{html.escape(site + target)}"'
 
     return _ATTR.sub(attr, fragment)
@@ -97,13 +106,15 @@ def assemble(root, site="/html/"):
         )
     config = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
     title, author = config.get("title", "Book"), config.get("author", "")
+    published = (config.get("html") or {}).get("baseurl")
     parts, contents, mathjax = [], [], None
     for page in pages:
         page_html = (built / page).read_text(encoding="utf-8")
         mathjax = mathjax or _MATHJAX_CONFIG.search(page_html)
-        body = rewrite(article(page_html, page), page, set(pages), site)
+        body = rewrite(article(page_html, page), page, set(pages), site, published)
         title_html = title_of(body, page)
-        contents.append(f'<li><a href="#{part_id(page)}">{title_html}</a></li>')
+        sections = sections_of(body) if page.startswith("chapters/") else []
+        contents.append(contents_entry(part_id(page), title_html, sections))
         parts.append(
             f'<section class="lc-print-part" id="{part_id(page)}" data-page="{page}">'
             f"{body}</section>"
@@ -124,7 +135,8 @@ def assemble(root, site="/html/"):
         '<article class="bd-article">'
         f'<section class="lc-print-cover"><h1>{html.escape(title)}</h1>'
         f"<p>{html.escape(author)}</p><p>Print edition</p></section>"
-        '<nav class="lc-print-contents"><h2>Contents</h2><ol>'
+        '<nav class="lc-print-contents" aria-labelledby="lc-contents">'
+        '<h2 id="lc-contents">Contents</h2><ol>'
         + "".join(contents)
         + "</ol></nav>"
         + "".join(parts)
@@ -134,12 +146,35 @@ def assemble(root, site="/html/"):
     )
 
 
+def contents_entry(target, title_html, sections=()):
+    """A line of the contents: a link to the part, with a placeholder page number.
+
+    ``sections`` are ``(id, title_html)`` pairs, listed under the part. The printer
+    (``pdf.py``) writes the page numbers in once it knows them; the placeholder is
+    as wide as any number, so that writing them in changes no page break.
+    """
+    inner = "".join(contents_entry(id_, html_) for id_, html_ in sections)
+    return (
+        f'<li><a href="#{target}"><span class="lc-toc-title">{title_html}</span>'
+        f'<span class="lc-toc-page" data-target="{target}">{PAGE_PLACEHOLDER}</span>'
+        "</a>" + (f"<ol>{inner}</ol>" if inner else "") + "</li>"
+    )
+
+
+def sections_of(fragment):
+    """A part's sections (its h2s): ``(id, title_html)``, without permalinks."""
+    return [
+        (id_, _HEADERLINK.sub("", title).strip())
+        for id_, title in _SECTION.findall(fragment)
+    ]
+
+
 def title_of(fragment, page):
     """A part's title: its first h1 as HTML, without the permalink."""
     match = _H1.search(fragment)
     if match is None:
         raise ValueError(f"{page}: the page has no <h1> title")
-    return re.sub(r'<a class="headerlink".*?</a>', "", match.group(1), flags=re.S)
+    return _HEADERLINK.sub("", match.group(1))
 
 
 def _stylesheets(static):

@@ -1,0 +1,94 @@
+"""The accessibility checks themselves (tests/a11y.py) and the fixes they led to.
+
+The checks run on every page in tests/test_site.py; here they are shown to fail
+on pages made to fail, and the fixes are checked where the markup is written.
+"""
+
+import pytest
+from a11y import check_axe, check_headings, check_reduced_motion, describes
+from book_toc import ROOT
+
+HTML = ROOT / "_build" / "html"
+CHAPTERS = sorted((HTML / "chapters").glob("*.html"))
+
+
+@pytest.mark.parametrize(
+    "alt, ok",
+    [
+        ("Figure 3", False),
+        ("fig. 2.1", False),
+        ("plot", False),
+        ("output_12_0.png", False),
+        ("Binder logo", False),  # two words: names a thing, shows nothing
+        ("Two clouds of points, blue and orange, split by a black line", True),
+    ],
+)
+def test_alt_text_must_say_what_the_image_shows(alt, ok):
+    assert describes(alt) is ok
+
+
+def test_headings_one_h1_then_no_level_skipped():
+    check_headings([(1, "t"), (2, "a"), (3, "b"), (2, "c")], "good")
+    for heads, problem in [
+        ([(2, "a"), (1, "t")], "first heading"),
+        ([(1, "t"), (1, "u")], "2 h1"),
+        ([(1, "t"), (2, "a"), (4, "b")], "h2 then h4"),
+    ]:
+        with pytest.raises(AssertionError, match=problem):
+            check_headings(heads, "bad")
+
+
+def test_axe_finds_what_is_wrong_on_a_bad_page(browser):
+    page = browser.new_page()
+    try:
+        page.set_content(
+            '<html><body><main><img src="data:,"><button aria-label="Close">'
+            'Open</button><p style="color:#bbb">faint</p></main></body></html>'
+        )
+        with pytest.raises(AssertionError) as caught:
+            check_axe(page, "a bad page")
+        for rule in ("html-has-lang", "image-alt", "color-contrast"):
+            assert rule in str(caught.value), rule
+    finally:
+        page.close()
+
+
+def test_references_are_a_list_of_listitems():
+    page = (HTML / "references.html").read_text(encoding="utf-8")
+    assert "doc-biblioentry" not in page  # deprecated in DPUB-ARIA 1.1
+    assert page.count('class="citation" id=') == page.count('role="listitem"') > 10
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.stem)
+def test_cell_toggles_are_named_by_their_text(chapter):
+    page = chapter.read_text(encoding="utf-8")
+    assert '<summary aria-label="Toggle hidden content">' not in page
+    assert page.count('<p class="collapsed admonition-title">Show code cell') > 0
+
+
+def test_theme_buttons_are_named_by_what_they_show():
+    page = (HTML / "intro.html").read_text(encoding="utf-8")
+    assert 'aria-keyshortcuts="Control+K"' in page
+    assert 'title="Light"' not in page and 'data-mode="light"' in page
+
+
+def test_players_stay_still_with_reduced_motion(site, browser):
+    """A reader who asks for less motion: no player starts or animates."""
+    page = browser.new_page(reduced_motion="reduce")
+    try:
+        page.goto(f"{site}chapters/02_perceptron.html", wait_until="load")
+        assert page.locator(".lc-player").count() > 0
+        page.wait_for_timeout(1500)  # three frames at the players' fastest speed
+        check_reduced_motion(page, "chapter 2, reduced motion")
+        # The maths is read from MathJax's assistive MathML, served by the site.
+        loaded = page.evaluate(
+            "() => MathJax.startup.promise.then(() => Object.keys(MathJax._.a11y))"
+        )
+        assert "assistive-mml" in loaded
+        scripts = page.evaluate(
+            "() => performance.getEntriesByType('resource').map(r => r.name)"
+            ".filter(n => n.includes('mathjax'))"
+        )
+        assert scripts and all(s.startswith(site + "_static/mathjax/") for s in scripts)
+    finally:
+        page.close()
