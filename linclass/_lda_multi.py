@@ -31,10 +31,10 @@ def class_statistics(X, y_index, n_classes):
     scatter stays accurate for data far from the origin.
     """
     counts = np.bincount(y_index, minlength=n_classes)
-    means = np.zeros((n_classes, X.shape[1]))
-    np.add.at(means, y_index, X)
-    means /= counts[:, None]
-    centred = X - means[y_index]
+    # class sums as one matrix product with the one-hot labels (np.add.at is slow)
+    one_hot = (y_index == np.arange(n_classes)[:, None]).astype(X.dtype)
+    means = (one_hot @ X) / counts[:, None]
+    centred = X - one_hot.T @ means  # exactly X - means[y_index], and faster
     scatter = centred.T @ centred
     return means, counts, (scatter + scatter.T) / 2.0  # exactly symmetric
 
