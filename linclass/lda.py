@@ -176,7 +176,8 @@ class FisherLDA(TransformerMixin, BinaryLinearClassifier):
             w = self.coef_[0]
             spread = w @ self.scatter_within_ @ w / max(n - 2, 1)
             self.scalings_ = (w / np.sqrt(spread) if spread > 0 else w).reshape(d, 1)
-            self.eigenvalues_ = np.array([self.criterion(w)])
+            # equal class means give w = 0, where J is undefined: no separation, 0
+            self.eigenvalues_ = np.array([self.criterion(w) if np.any(w) else 0.0])
         self.n_iter_ = 1
         return self
 

@@ -288,3 +288,10 @@ def test_k_class_bad_inputs():
     assert np.all(np.isfinite(lda.transform(Xw)))
     with pytest.raises(ValueError, match="numeric threshold needs exactly two classes"):
         FisherLDA(threshold=0.5).fit(np.r_[Xw, Xw], [0, 1, 2] * 4)
+
+
+def test_binary_equal_means_still_fits():
+    # w = 0 (equal class means) is a valid, if useless, binary fit, as before
+    lda = FisherLDA().fit([[0.0], [5.0], [10.0]], [0, 1, 0])
+    assert lda.coef_[0, 0] == 0.0 and lda.eigenvalues_[0] == 0.0
+    assert lda.transform([[1.0]]).shape == (1, 1)
