@@ -70,8 +70,10 @@ class FisherLDA(TransformerMixin, BinaryLinearClassifier):
     directions (``transform``) from ``S_B w = lambda S_W w``, and predictions by the
     Gaussian linear machine ``g_c(x) = mu_c' S^-1 x - mu_c' S^-1 mu_c / 2 + log pi_c``
     with the pooled covariance ``S = (S_W + reg*I) / (n - K)`` and the class
-    frequencies ``pi_c`` (what scikit-learn's ``LinearDiscriminantAnalysis``
-    predicts). With two classes the threshold is the midpoint, not the Gaussian
+    frequencies ``pi_c``. With equal class sizes this is what scikit-learn's
+    ``LinearDiscriminantAnalysis`` predicts; scikit-learn pools ``S_W / n``,
+    which changes the weight of ``log pi_c``, so with unequal class sizes a few
+    predictions differ. With two classes the threshold is the midpoint, not the Gaussian
     machine's: that rule ignores the priors.
 
     Parameters
