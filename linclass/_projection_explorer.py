@@ -96,7 +96,10 @@ class ProjectionExplorer(_Explorer):
             self.fills.append(fill)
             self.outlines.append(line)
         hist.set(xlim=self.edges[[0, -1]], ylim=(0, self.ymax))
-        hist.set(xlabel="$u\\cdot(x - \\bar{x})$", ylabel="count")
+        hist.set(
+            xlabel=r"projection $\mathbf{u}\cdot(\mathbf{x} - \bar{\mathbf{x}})$",
+            ylabel="count",
+        )
         hist.set_title("projections per class", fontsize=10)
         self.mean_marks = [
             hist.axvline(0, color=c, lw=1, animated=True) for c in colors

@@ -43,6 +43,27 @@ def _mistakes(k):
     return _count(k, "mistake")
 
 
+def _point(i):
+    """Captions number the points from 1, like the x_1, ..., x_n of the text."""
+    return f"point {i + 1}"
+
+
+def _start(estimator, subscript=""):
+    """``"w = 0, b = 0"``, without ``b`` for a classifier through the origin."""
+    zero = f"w{subscript} = 0"
+    if getattr(estimator, "fit_intercept", True):
+        zero += f", b{subscript} = 0"
+    return zero
+
+
+def _bias_step(estimator, total=""):
+    """The bias update in symbols: ``", b ← b + η y"``, ``R²`` for Shalizi's rule."""
+    if not getattr(estimator, "fit_intercept", True):
+        return ""
+    r2 = " R²" if getattr(estimator, "bias_update", "unit") == "r2" else ""
+    return f", b ← b + η {total}y{r2}"
+
+
 def _status(t, T, mistake, k):
     """The one-line text box of a step."""
     return f"step {t} / {T} · {'mistake' if mistake else 'correct'} · {_mistakes(k)}"
@@ -74,6 +95,11 @@ class BinaryView:
         self.X, self.y = X, y_pm
         self.labels = binary_labels(estimator.classes_)
         self.eta = float(getattr(estimator, "eta", 1.0))
+        self.start = _start(estimator)
+        self.bias_step, self.batch_bias_step = (
+            _bias_step(estimator),
+            _bias_step(estimator, "Σ "),
+        )
         self.converged = bool(getattr(estimator, "converged_", False))
         self.batch = self.h.n_steps > 0 and self.h.index_at(1) < 0
         self.xlim, self.ylim = view_limits(X)
@@ -188,11 +214,11 @@ class BinaryView:
             self.old_plane.set(np.zeros(2), 0.0)
             self.ring.set(np.zeros((0, 2)))
             s = self._move_vectors(w)
-            self._box(f"step 0 / {T} · start: w = 0, b = 0", s)
-            return f"step 0 of {T}: the weights start at w = 0, b = 0"
+            self._box(f"step 0 / {T} · start: {self.start}", s)
+            return f"step 0 of {T}: the weights start at {self.start}"
         w_old, b_old = h.weights_at(t - 1)
         mistake = h.is_mistake(t)
-        dw, db = h.update_at(t)
+        dw = h.update_at(t)[0]
         self.old_plane.set(w_old if mistake else np.zeros(2), b_old)
         if self.batch:
             wrong = self.y * (self.X @ w_old + b_old) <= 0
@@ -200,19 +226,18 @@ class BinaryView:
             s = self._move_vectors(w, w_old, dw) if mistake else self._move_vectors(w)
             what = _count(int(wrong.sum()), "point") + " misclassified"
             self._box(f"step {t} / {T} · {what} · {_count(k, 'update')}{hurt}", s)
-            tail = "w ← w + η Σ y x over them" if mistake else "no mistake: converged"
+            step = f"w ← w + η Σ y x{self.batch_bias_step} over them"
+            tail = step if mistake else "no mistake: converged"
             return f"step {t} of {T} (one pass over the data): {what}; {tail}{hurt}"
         i = h.index_at(t)
         self.ring.set(self.X[i : i + 1], MISTAKE if mistake else INK)
         if mistake:
             s = self._move_vectors(w, w_old, dw)
-            verdict = f"mistake on point {i} (y = {_pm(self.y[i])})"
-            action = "w ← w + η y x"
-            if db != 0:
-                action += f", b ← b {'+' if db > 0 else '−'} {abs(db):.3g}"
+            verdict = f"mistake on {_point(i)} (y = {_pm(self.y[i])})"
+            action = f"w ← w + η y x{self.bias_step}"
         else:
             s = self._move_vectors(w)
-            verdict = f"point {i} (y = {_pm(self.y[i])}) is correct"
+            verdict = f"{_point(i)} (y = {_pm(self.y[i])}) is correct"
             action = "nothing changes"
         self._box(_status(t, T, mistake, k) + hurt, s)
         done = " · converged" if t == T and self.converged else ""
@@ -278,9 +303,9 @@ class PocketView(BinaryView):
         self.cursor.set_xdata([t, t])
         self.dots.set_offsets([[t, run_err], [t, pocket_err]])
         errors = f"running error {run_err:.0%} · {self.name} error {pocket_err:.0%}"
-        i, mistake = _show_visit(self, t, "w = 0, b = 0")
+        i, mistake = _show_visit(self, t, self.start)
         if i is None:
-            return f"step 0 of {T}: w = 0, b = 0 · {errors}"
+            return f"step 0 of {T}: {self.start} · {errors}"
         what = "mistake on" if mistake else "correct on"
         steps = h.pocket_steps
         j = np.searchsorted(steps, t)
@@ -289,7 +314,7 @@ class PocketView(BinaryView):
             if (j < len(steps) and steps[j] == t)
             else ""
         )
-        return f"step {t} of {T}: {what} point {i} · {errors}{took}"
+        return f"step {t} of {T}: {what} {_point(i)} · {errors}{took}"
 
 
 class MulticlassView:
@@ -311,6 +336,7 @@ class MulticlassView:
         gy = np.linspace(*self.ylim, self.resolution)
         self.grid = np.stack(np.meshgrid(gx, gy), axis=-1).reshape(-1, 2)
         self.figsize = (6.6, 4.0)
+        self.start = _start(estimator, "_c")
 
     def setup(self, fig):
         """Draw the data and create the region image and the highlights."""
@@ -352,14 +378,15 @@ class MulticlassView:
             arrow.set(a, a + s * w)
         self.note.set_text(scale_text(s))
         k = h.mistakes_until(t)
-        i, mistake = _show_visit(self, t, "all w_c = 0")
+        i, mistake = _show_visit(self, t, f"all {self.start}")
         if i is None:
-            return f"step 0 of {T}: every w_c = 0 and b_c = 0 (all ties: class 0 wins)"
-        c = self.labels[self.y[i]]
+            first = self.labels[0]
+            return f"step 0 of {T}: every {self.start} (all ties: class {first} wins)"
+        c, pt = self.labels[self.y[i]], _point(i)
         if not mistake:
-            return f"step {t} of {T}: point {i} (class {c}) is correct · {_mistakes(k)}"
+            return f"step {t} of {T}: {pt} (class {c}) is correct · {_mistakes(k)}"
         p = self.labels[h.predicted_at(t)]
         return (
-            f"step {t} of {T}: point {i} of class {c} scored at least as high for "
+            f"step {t} of {T}: {pt} of class {c} scored at least as high for "
             f"class {p}: w_{c} += η x, w_{p} −= η x · {_mistakes(k)} so far"
         )

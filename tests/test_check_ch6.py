@@ -91,3 +91,59 @@ def test_kesler_cases_are_what_their_names_say():
     assert K == 2 and set(y) == {0, 1}
     X, y, _ = cases["integer input"]
     assert X.dtype.kind == "i"
+
+
+def _gaussian(pooling="n-K", priors="frequency", one_pass=False):
+    def gaussian_machine(X, y, K):
+        X = np.asarray(X, dtype=float)
+        n = len(X)
+        means = np.array([X[y == c].mean(axis=0) for c in range(K)])
+        if one_pass:  # sum x x' - n_c mu mu': cancels far from the origin
+            S_W = sum(
+                X[y == c].T @ X[y == c] - np.sum(y == c) * np.outer(means[c], means[c])
+                for c in range(K)
+            )
+        else:
+            S_W = sum(
+                (X[y == c] - means[c]).T @ (X[y == c] - means[c]) for c in range(K)
+            )
+        S = S_W / {"n-K": n - K, "n": n}[pooling]
+        W = np.linalg.solve(S, means.T).T
+        counts = np.bincount(y, minlength=K)
+        log_prior = {
+            "frequency": np.log(counts / n),
+            "none": np.zeros(K),
+            "counts": np.log(counts),
+        }[priors]
+        return W, -0.5 * np.sum(W * means, axis=1) + log_prior
+
+    return gaussian_machine
+
+
+WRONG_GAUSSIAN = {
+    "covariance S_W / n": (_gaussian(pooling="n"), "case 1 of"),
+    "priors left out": (_gaussian(priors="none"), "case 1 of"),
+    "log counts for log priors": (_gaussian(priors="counts"), "case 1 of"),
+    "one-pass scatter": (_gaussian(one_pass=True), "points far from the origin"),
+}
+
+
+def test_the_reference_of_the_wrong_gaussian_machines_is_right():
+    assert lc.check.exercise("ex-ch6-gaussian-machine", _gaussian())
+
+
+@pytest.mark.parametrize("name", WRONG_GAUSSIAN)
+def test_gaussian_machine_check_rejects(name):
+    fn, case = WRONG_GAUSSIAN[name]
+    assert_rejects("ex-ch6-gaussian-machine", fn, case)
+
+
+def test_gaussian_machine_reference_is_fisher_lda():
+    from linclass.check._core import EXERCISES
+
+    for case in EXERCISES["ex-ch6-gaussian-machine"].cases():
+        X, y, K = case.args
+        if K > 2:  # FisherLDA predicts by the Gaussian machine for K > 2
+            lda = lc.FisherLDA().fit(X, y)
+            np.testing.assert_allclose(case.expected[0], lda.coef_, rtol=1e-9)
+            np.testing.assert_allclose(case.expected[1], lda.intercept_, rtol=1e-9)

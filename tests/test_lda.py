@@ -134,7 +134,7 @@ def test_bad_hyper_parameters(params, error, match):
 
 def test_bad_inputs():
     X, y = gaussians(8)
-    with pytest.raises(ValueError, match="exactly two classes; got 3"):
+    with pytest.raises(ValueError, match="more points than classes; got 3 points"):
         FisherLDA().fit(X[:3], [0, 1, 2])
     with pytest.raises(ValueError, match="NaN or infinity"):
         FisherLDA().fit(np.where(X > 2, np.nan, X), y)
@@ -177,3 +177,121 @@ def test_direction_transforms_by_inverse_transpose(problem):
     w_mapped = FisherLDA().fit(X @ A.T, y).coef_[0]  # x' = A x
     expected = np.linalg.solve(A.T, w)
     assert cosine(w_mapped, expected) > 1 - 1e-9
+
+
+# ---- K classes -------------------------------------------------------------------
+
+
+def principal_angles(A, B):
+    """Principal angles (radians) between the column spaces of A and B."""
+    qa, _ = np.linalg.qr(A)
+    qb, _ = np.linalg.qr(B)
+    cosines = np.clip(np.linalg.svd(qa.T @ qb, compute_uv=False), -1.0, 1.0)
+    return np.arccos(cosines)
+
+
+def iris_and_digits():
+    from sklearn.datasets import load_digits, load_iris
+
+    X_iris, y_iris = load_iris(return_X_y=True)
+    X_dig, y_dig = load_digits(return_X_y=True)
+    # digits: 3 pixels are 0 in every image, so S_W is singular there; drop them
+    X_dig = X_dig[:, X_dig.std(axis=0) > 0]
+    return {"iris": (X_iris, y_iris), "digits": (X_dig, y_dig)}
+
+
+@pytest.mark.parametrize("name", ["iris", "digits"])
+def test_k_class_matches_sklearn(name):
+    X, y = iris_and_digits()[name]
+    ours = FisherLDA().fit(X, y)
+    ref = LinearDiscriminantAnalysis(solver="eigen").fit(X, y)
+    K = len(np.unique(y))
+    assert ours.transform(X).shape == (len(X), K - 1)
+    assert ours.scalings_.shape == (X.shape[1], K - 1)
+    angles = principal_angles(ours.scalings_, ref.scalings_[:, : K - 1])
+    assert angles.max() < 1e-6, angles
+    # and the nested subspaces agree direction by direction (eigenvalues distinct)
+    for k in range(1, K):
+        angles_k = principal_angles(ours.scalings_[:, :k], ref.scalings_[:, :k])
+        assert angles_k.max() < 1e-6
+    np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+    svd = LinearDiscriminantAnalysis(solver="svd").fit(X, y)
+    np.testing.assert_array_equal(ours.predict(X), svd.predict(X))
+    assert principal_angles(ours.scalings_, svd.scalings_[:, : K - 1]).max() < 1e-6
+
+
+def test_k_class_follows_definitions():
+    X, y = iris_and_digits()["iris"]
+    lda = FisherLDA().fit(X, y)
+    n, K = len(y), 3
+    mu = np.array([X[y == c].mean(axis=0) for c in range(K)])
+    n_c = np.bincount(y)
+    m = X.mean(axis=0)
+    S_W = sum((X[y == c] - mu[c]).T @ (X[y == c] - mu[c]) for c in range(K))
+    S_B = sum(n_c[c] * np.outer(mu[c] - m, mu[c] - m) for c in range(K))
+    np.testing.assert_allclose(lda.means_, mu, rtol=1e-12)
+    np.testing.assert_allclose(lda.scatter_within_, S_W, rtol=1e-10)
+    np.testing.assert_allclose(lda.scatter_between_, S_B, rtol=1e-10)
+    W = lda.scalings_
+    # generalised eigenvectors, eigenvalues = Fisher's criterion, in decreasing order
+    np.testing.assert_allclose(S_B @ W, S_W @ W * lda.eigenvalues_, atol=1e-8)
+    np.testing.assert_allclose(lda.criterion(W.T), lda.eigenvalues_, rtol=1e-9)
+    assert np.all(np.diff(lda.eigenvalues_) < 0)
+    # unit pooled within-class variance, uncorrelated projections
+    np.testing.assert_allclose(W.T @ S_W @ W / (n - K), np.eye(K - 1), atol=1e-10)
+    np.testing.assert_allclose(lda.transform(X), (X - m) @ W, rtol=1e-12)
+    # the Gaussian linear machine
+    S_inv = np.linalg.inv(S_W / (n - K))
+    g = X @ S_inv @ mu.T - 0.5 * np.einsum("cj,jk,ck->c", mu, S_inv, mu)
+    g += np.log(n_c / n)
+    np.testing.assert_allclose(lda.decision_function(X), g, rtol=1e-8, atol=1e-8)
+    np.testing.assert_array_equal(lda.predict(X), g.argmax(axis=1))
+    np.testing.assert_allclose(lda.priors_, n_c / n)
+
+
+def test_k_class_directions_maximise_criterion():
+    X, y = iris_and_digits()["iris"]
+    lda = FisherLDA().fit(X, y)
+    others = np.random.default_rng(1).standard_normal((2000, 4))
+    assert np.all(lda.criterion(others) <= lda.eigenvalues_[0] * (1 + 1e-12))
+
+
+def test_binary_transform_is_scaled_fisher_direction():
+    X, y = gaussians(9)
+    lda = FisherLDA().fit(X, y)
+    Z = lda.transform(X)
+    assert Z.shape == (len(X), 1)
+    assert cosine(lda.scalings_[:, 0], lda.coef_[0]) > 1 - 1e-12
+    pooled = sum(Z[y == c].var() * np.sum(y == c) for c in (0, 1)) / (len(X) - 2)
+    assert pooled == pytest.approx(1.0, rel=1e-10)
+    assert lda.eigenvalues_[0] == pytest.approx(lda.criterion(lda.coef_[0]))
+
+
+def test_k_class_labels_and_fewer_features_than_directions():
+    rng = np.random.default_rng(2)
+    y = np.repeat(["a", "b", "c", "d"], 10)
+    X = rng.standard_normal((40, 2)) + np.repeat(np.eye(4, 2) * 5, 10, axis=0)
+    lda = FisherLDA().fit(X, y)
+    assert lda.transform(X).shape == (40, 2)  # min(K - 1, d) directions
+    assert set(lda.predict(X)) <= set("abcd")
+    assert lda.decision_function(X).shape == (40, 4)
+
+
+def test_k_class_bad_inputs():
+    X = np.random.default_rng(3).standard_normal((3, 2))
+    with pytest.raises(ValueError, match="more points than classes; got 3 points in 3"):
+        FisherLDA().fit(X, [0, 1, 2])
+    Xw = np.random.default_rng(4).standard_normal((6, 8))
+    with pytest.raises(ValueError, match=r"singular.*use reg > 0"):
+        FisherLDA().fit(Xw, [0, 1, 2, 0, 1, 2])
+    lda = FisherLDA(reg=0.1).fit(Xw, [0, 1, 2, 0, 1, 2])
+    assert np.all(np.isfinite(lda.transform(Xw)))
+    with pytest.raises(ValueError, match="numeric threshold needs exactly two classes"):
+        FisherLDA(threshold=0.5).fit(np.r_[Xw, Xw], [0, 1, 2] * 4)
+
+
+def test_binary_equal_means_still_fits():
+    # w = 0 (equal class means) is a valid, if useless, binary fit, as before
+    lda = FisherLDA().fit([[0.0], [5.0], [10.0]], [0, 1, 0])
+    assert lda.coef_[0, 0] == 0.0 and lda.eigenvalues_[0] == 0.0
+    assert lda.transform([[1.0]]).shape == (1, 1)

@@ -84,7 +84,12 @@ def test_every_estimator_gets_many_checks():
 
 
 def test_binary_estimators_declare_it():
-    for est in (Perceptron(), Pocket(), FisherLDA()):
+    for est in (Perceptron(), Pocket()):
         assert est.__sklearn_tags__().classifier_tags.multi_class is False
-    for est in (MulticlassPerceptron(), OneVsRest(Perceptron()), OneVsOne(Pocket())):
+    for est in (
+        MulticlassPerceptron(),
+        OneVsRest(Perceptron()),
+        OneVsOne(Pocket()),
+        FisherLDA(),
+    ):
         assert est.__sklearn_tags__().classifier_tags.multi_class is True

@@ -25,6 +25,11 @@ def _segment(line):
     return None if len(x) == 0 else ((x[0], y[0]), (x[1], y[1]))
 
 
+def _caption(stepper, t):
+    stepper.step = int(t)
+    return stepper.caption
+
+
 def _children(box):
     out, stack = [], [box]
     while stack:
@@ -91,7 +96,35 @@ def test_zero_weights_show_a_message_not_a_line(stepper):
     assert _segment(stepper.view.plane.line) is None
     stepper.step = 1  # the first visit is always a mistake from w = 0
     assert not stepper.view.undefined.get_visible()
-    assert "mistake on point 0" in stepper.caption
+    assert "mistake on point 1" in stepper.caption  # x_1, as in the text
+
+
+def test_captions_number_points_from_1_and_leave_out_b_through_the_origin(run, stepper):
+    data, clf = run
+    captions = [_caption(stepper, t) for t in range(stepper.n_frames)]
+    assert captions[0] == f"step 0 of {stepper.n_steps}: the weights start at w = 0"
+    for t, caption in enumerate(captions[1:], start=1):
+        i = clf.history_.index_at(t)
+        assert f"point {i + 1} (y = " in caption, (t, caption)
+        assert "b ←" not in caption and "b =" not in caption, caption
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "bias"), [({}, "b ← b + η y"), ({"bias_update": "r2"}, "b ← b + η y R²")]
+)
+def test_captions_write_the_bias_update_in_symbols(kwargs, bias):
+    data = lc.data.make_separable(n=20, margin=0.1, center=(3.0, 0.0), random_state=2)
+    clf = lc.Perceptron(eta=0.5, **kwargs).fit(data.X, data.y)
+    s = Stepper(clf, data.X, data.y)
+    assert _caption(s, 0).endswith("the weights start at w = 0, b = 0")
+    for t in clf.history_.mistake_steps:
+        i = clf.history_.index_at(t)
+        caption = _caption(s, t)
+        assert f"mistake on point {i + 1} " in caption
+        assert f"w ← w + η y x, {bias} · " in caption, caption
+    batch = lc.Perceptron(mode="batch", **kwargs).fit(data.X, data.y)
+    tail = "w ← w + η Σ y x, " + bias.replace("η y", "η Σ y") + " over them"
+    assert tail in _caption(Stepper(batch, data.X, data.y), 1)
 
 
 def test_update_vector_is_eta_y_x_from_the_tip_of_the_old_w(run, stepper):

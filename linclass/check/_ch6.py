@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from .._kesler import kesler_vectors
+from .._lda_multi import class_statistics, gaussian_machine
 from ..data import make_multiclass
 from ..geometry import novikoff_bound
-from ._core import Case, register_answer, register_exercise
+from ._core import Case, close, register_answer, register_exercise
 
 
 def _kesler_cases():
@@ -50,4 +51,42 @@ register_answer(
     "the number of votes of the predicted class when K = 4",
     "integer",
     4 - 1,
+)
+
+
+def _gaussian_machine_reference(X, y, K):
+    X = np.asarray(X, dtype=float)
+    means, counts, scatter = class_statistics(X, np.asarray(y), K)
+    coef, intercept, _ = gaussian_machine(means, counts, scatter, len(X) - K)
+    return coef, intercept
+
+
+def _gaussian_machine_cases():
+    rng = np.random.default_rng(6)
+    X3, y3 = make_multiclass(n=60, k=3, std=0.8, random_state=2)
+    # 8, 20 and 40 points: the log-priors differ, and so do S_W/(n - K) and S_W/n
+    sizes = np.array([8, 20, 40])
+    y_uneq = np.repeat([0, 1, 2], sizes)
+    X_uneq = (
+        rng.normal(size=(68, 2)) @ [[1.0, 0.4], [0.0, 0.6]] + 2 * np.eye(3, 2)[y_uneq]
+    )
+    shuffle = rng.permutation(68)
+    X4, y4 = make_multiclass(n=48, k=4, std=0.6, random_state=5)
+    cases = [
+        ("three classes of equal size", (X3, y3, 3)),
+        ("classes of 8, 20 and 40 points", (X_uneq, y_uneq, 3)),
+        ("the same points in mixed order", (X_uneq[shuffle], y_uneq[shuffle], 3)),
+        ("four classes", (X4, y4, 4)),
+        # Around 1e5 the one-pass formula X'X - n mu mu' cancels catastrophically.
+        ("points far from the origin", (X_uneq + [1e5, -2e5], y_uneq, 3)),
+        ("two classes", (X4[y4 < 2], y4[y4 < 2], 2)),
+    ]
+    return [
+        Case(name, args, _gaussian_machine_reference(*args), compare=close(1e-7, 1e-9))
+        for name, args in cases
+    ]
+
+
+register_exercise(
+    "ex-ch6-gaussian-machine", "the Gaussian linear machine", _gaussian_machine_cases
 )
