@@ -10,7 +10,7 @@ import pytest
 from exercise_sources import book_solution, solution_cells
 
 import linclass as lc
-from linclass.check._core import ANSWERS, EXERCISES, same
+from linclass.check._core import ANSWERS, EXERCISES, Case, close, describe, same
 from tools.book.config import chapter_paths
 
 BOX = re.compile(r'<div class="lc-answer" data-answer="([^"]+)"></div>')
@@ -111,7 +111,7 @@ MISMATCHES = [
         np.array([1.0, 2.000001]),
         1e-9,
         0,
-        "entry 1: expected 2.000001, got 2 (tolerance rtol=1e-09)",
+        "entry 1: expected 2.000001, got 2 (tolerance rtol=1e-9)",
     ),
     (
         np.ones((2, 2)),
@@ -128,6 +128,15 @@ MISMATCHES = [
         1e-12,
         "item 1 of the result: expected 3, got 4 (tolerance atol=1e-12)",
     ),
+    # a count (an int) is right or wrong, whatever the tolerance of the floats
+    (
+        (np.array([1.0]), 1.0, 58),
+        (np.array([1.0]), 1.0, 57),
+        1e-2,
+        1e-2,
+        "item 2 of the result: expected 57, got 58 (exact equality)",
+    ),
+    (np.array([1.0, 2.0]), np.array([1.0, 2.5]), 1e-7, 1e-9, None),
 ]
 
 
@@ -135,7 +144,63 @@ MISMATCHES = [
 def test_mismatch_messages_name_the_first_differing_entry(
     got, expected, rtol, atol, message
 ):
+    message = message or "entry 1: expected 2.5, got 2 (tolerance rtol=1e-7, atol=1e-9)"
     assert same(got, expected, rtol, atol) == message
+
+
+def test_a_count_is_accepted_as_any_integer_type():
+    expected = (np.array([1.0]), 0.5, 57)
+    assert same((np.array([1.0 + 1e-12]), 0.5, np.int64(57)), expected, 1e-9) is None
+    assert same((np.array([1]), 0.5, 57.0), expected, 1e-9) is None
+
+
+DESCRIBED = [
+    # (expected, compare, what the check says it compares)
+    (
+        (np.zeros(2), 1.0, 3),
+        close(),
+        "a tuple (1-d array, float, int): numbers as float64 within rtol=1e-9, "
+        "atol=1e-12; ints exactly",
+    ),
+    (np.zeros((2, 2)), None, "a 2-d array: numbers as float64, exactly"),
+    (2.5, close(1e-7, 0), "a float: numbers as float64 within rtol=1e-7"),
+    (4, close(), "an int: exactly"),
+    ("yes", None, "a str, as equal values"),
+    (1.0, lambda g, e: None, "a float, by the exercise's own comparison"),
+]
+
+
+@pytest.mark.parametrize(("expected", "compare", "text"), DESCRIBED)
+def test_a_check_says_what_it_compares(expected, compare, text):
+    assert describe([Case("c", (), expected, compare=compare)]) == text
+
+
+@pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
+def test_every_coding_exercise_states_its_types_and_tolerance(exercise_id):
+    cases = list(EXERCISES[exercise_id].cases())
+    text = describe(cases)
+    # one comparison for all cases, so the first case speaks for them all
+    assert len({type(c.compare) for c in cases}) == 1
+    assert len({(c.compare.rtol, c.compare.atol) for c in cases if c.compare}) <= 1
+    assert "float64" in text and ("rtol=" in text or "exactly" in text), text
+    if re.search(r"\bint\b", text):
+        assert "ints exactly" in text, text
+    wrong = lc.check.exercise(exercise_id, lambda *a, **k: "a wrong result")
+    assert wrong.message.endswith(f"; the check compares {text}."), wrong.message
+
+
+def test_the_batch_perceptron_accepts_a_rounding_difference():
+    from linclass.perceptron import Perceptron
+
+    def batch_perceptron(X, y, eta=1.0, max_epochs=1000):
+        clf = Perceptron(mode="batch", eta=eta, max_iter=max_epochs).fit(X, y)
+        # another order of summation: off by about 1e-15, not by a mistake
+        w = clf.coef_[0] * (1 + 4e-16)
+        return w, float(clf.intercept_[0]) * (1 + 4e-16), int(clf.n_iter_)
+
+    verdict = lc.check.exercise("ex-ch2-batch-code", batch_perceptron)
+    assert verdict, verdict.message
+    assert "rtol=1e-9, atol=1e-12" in verdict.message
 
 
 def test_a_function_that_returns_nothing_is_told_so():
