@@ -7,6 +7,7 @@ import re
 
 import numpy as np
 import pytest
+from answer_letters import MARK, _items, letter_position, source_items
 from exercise_sources import book_solution, solution_cells
 
 import linclass as lc
@@ -44,6 +45,28 @@ def test_every_answer_box_has_a_key_and_every_key_a_box_or_call():
     assert set(ANSWERS) <= boxes | called, (
         f"answer keys no chapter uses: {set(ANSWERS) - boxes - called}"
     )
+
+
+def test_every_answer_id_has_the_letter_of_its_item():
+    seen = {}
+    for path in chapter_paths():
+        seen |= source_items(path)
+    assert set(seen) == set(ANSWERS), set(ANSWERS) ^ set(seen)
+    wrong = {a: n for a, n in seen.items() if n != letter_position(a)}
+    assert not wrong, f"answer ids whose letter is not their item's: {wrong}"
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        ("1. Show it.\n2. Compute it.\n3. For R = 8, which c?\n\n" + MARK, 3),
+        ("(a) Show it.\n\n(b) What is $c$?\n\n" + MARK + "\n\n(c) Why?", 2),
+        ("In the plane ($d = 2$). (a) Write it. (b) Show. (c) Count.\n" + MARK, 3),
+        ("What is the factor $(c)$ here?\n\n" + MARK, 1),
+    ],
+)
+def test_the_item_of_a_box_is_the_last_label_before_it(text, position):
+    assert _items(text, ["ex-x-b"]) == {"ex-x-b": position}
 
 
 @pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
