@@ -11,7 +11,8 @@ from answer_letters import MARK, _items, letter_position, source_items
 from exercise_sources import book_solution, solution_cells
 
 import linclass as lc
-from linclass.check._core import ANSWERS, EXERCISES, Case, close, describe, same
+from linclass.check._answers import decimals_text
+from linclass.check._core import ANSWERS, EXERCISES, Case, close, describe, same, show
 from tools.book.config import chapter_paths
 
 BOX = re.compile(r'<div class="lc-answer" data-answer="([^"]+)"></div>')
@@ -160,6 +161,13 @@ MISMATCHES = [
         "item 2 of the result: expected 57, got 58 (exact equality)",
     ),
     (np.array([1.0, 2.0]), np.array([1.0, 2.5]), 1e-7, 1e-9, None),
+    (
+        np.zeros((3, 3)),
+        np.zeros((24, 9)),
+        0,
+        0,
+        "expected shape (24, 9), got shape (3, 3)",
+    ),
 ]
 
 
@@ -169,6 +177,30 @@ def test_mismatch_messages_name_the_first_differing_entry(
 ):
     message = message or "entry 1: expected 2.5, got 2 (tolerance rtol=1e-7, atol=1e-9)"
     assert same(got, expected, rtol, atol) == message
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (np.array([3.0, 2.0]), "[3, 2]"),
+        (np.array([[1.0, 0.5]]), "[1, 0.5] (shape (1, 2))"),
+        ((np.array([-1.0]), 2.0, 3), "([-1], 2, 3)"),
+        (0.1 + 0.2, "0.30000000000000004"),
+        (np.zeros((3, 3)), "an array of shape (3, 3)"),
+    ],
+)
+def test_numbers_in_messages_read_as_people_write_them(value, text):
+    assert show(value) == text
+
+
+def test_decimals_are_counted_in_words():
+    assert [decimals_text(d) for d in (1, 2, 3)] == [
+        "1 decimal",
+        "2 decimals",
+        "3 decimals",
+    ]
+    verdict = lc.check.answer("ex-ch2-draws-a", 0.4)  # 0.356 to one decimal
+    assert "close: right to 1 decimal, but give 3 decimals" in verdict.message
 
 
 def test_a_count_is_accepted_as_any_integer_type():

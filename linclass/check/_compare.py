@@ -91,7 +91,9 @@ def same(got, expected, rtol=0.0, atol=0.0):
         return f"expected a number or an array, got {show(got)}"
     e = np.asarray(expected, dtype=float)
     if g.shape != e.shape:
-        return f"expected shape {e.shape}, got shape {g.shape} ({show(got)})"
+        shown = show(got)  # a large array is already named by its shape
+        seen = "" if shown.startswith("an array of shape") else f" ({shown})"
+        return f"expected shape {e.shape}, got shape {g.shape}{seen}"
     ok = np.isclose(g, e, rtol=rtol, atol=atol, equal_nan=False)
     if ok.all():
         return None
