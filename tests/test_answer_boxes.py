@@ -13,7 +13,8 @@ from collections import defaultdict
 
 import pytest
 from answer_forms import ACCEPTED, WRONG
-from book_toc import toc_entries
+from answer_letters import letter_position, page_items
+from book_toc import ROOT, toc_entries
 
 from linclass.check._answers import accepted
 from linclass.check._core import ANSWERS
@@ -47,6 +48,16 @@ def _try(box, text):
     return box.get_attribute("data-state"), box.locator(
         ".lc-answer-status"
     ).inner_text()
+
+
+def test_every_box_on_the_pages_has_the_letter_of_its_item(site):
+    # The built pages, as the learner reads them: "(c)" or the third item of a list.
+    seen = {}
+    for chapter in CHAPTERS:
+        seen |= page_items(ROOT / "_build" / "html" / f"{chapter}.html")
+    assert set(seen) == set(ANSWERS), set(ANSWERS) ^ set(seen)
+    wrong = {a: n for a, n in seen.items() if n != letter_position(a)}
+    assert not wrong, f"answer ids whose letter is not their item's: {wrong}"
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)

@@ -42,7 +42,8 @@ def test_the_api_page_example_runs_and_checks(registries, capsys):
     exec(compile(_example(), "api.md", "exec"), namespace)
     lines = capsys.readouterr().out.splitlines()
     assert lines == [
-        "✓ ex-my-norm (the Euclidean norm): correct on all 3 cases.",
+        "✓ ex-my-norm (the Euclidean norm): correct on all 3 cases "
+        "(it compares a float, as np.isclose does).",
         "✓ ex-my-norm-a (the norm of (3, 4)): correct.",
     ]
     # The registered checks also reject wrong work, with the case that fails.
@@ -86,6 +87,10 @@ def test_a_check_from_another_module_is_found(registries, capsys):
             "kind must be one of",
         ),
         (lambda: lc.check.register_exercise("my-e", "x", [1, 2]), "must be a callable"),
+        (
+            lambda: lc.check.register_exercise("my-e", "x", list, compares=""),
+            "compares must be a non-empty string",
+        ),
     ],
 )
 def test_bad_registrations_say_what_is_wrong(registries, call, message):

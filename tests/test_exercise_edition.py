@@ -7,6 +7,7 @@ import re
 import pytest
 from exercise_sources import solution_cells
 
+from linclass.check._core import compares_of
 from tools.book import exercises
 from tools.book.config import chapter_paths
 
@@ -91,6 +92,23 @@ def test_exercise_edition_has_a_starter_and_check_per_coding_exercise(path):
     for c in starters:
         src = "".join(c["source"])
         assert "raise NotImplementedError" in src and '"""' in src, src[:200]
+    # each check says, above its call, what it compares: the words of its verdicts
+    for c in checks:
+        lines = "".join(c["source"]).splitlines()
+        for k, line in enumerate(lines):
+            call = re.match(r'lc\.check\.exercise\("([^"]+)"', line)
+            if call:
+                said = f"# The check compares {compares_of(call[1])}."
+                assert k and lines[k - 1] == said, lines
+
+
+def test_state_compares_puts_the_comparison_above_each_call():
+    source = '    lc.check.exercise("ex-ch5-fisher-code", f)\nprint(1)\n'
+    assert exercises.state_compares(source) == (
+        "    # The check compares a tuple (1-d array, float): numbers as float64 "
+        'within rtol=1e-7, atol=1e-9.\n    lc.check.exercise("ex-ch5-fisher-code", f)'
+        "\nprint(1)\n"
+    )
 
 
 def test_stub_keeps_signature_and_docstring_only():

@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-import numpy as np
+# Re-exported: the chapter modules and the tests take them from here.
+from ._compare import Close, close, describe, same, show  # noqa: F401
 
 __all__ = ["Case", "Verdict", "register_exercise", "register_answer"]
 
@@ -82,6 +83,7 @@ class Exercise:
     id: str
     title: str
     cases: Callable[[], Iterable[Case]]
+    compares: str | None = None
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ def _check_new(registry, key, what, replace):
         )
 
 
-def register_exercise(exercise_id, title, cases, replace=False):
+def register_exercise(exercise_id, title, cases, replace=False, compares=None):
     """Register a coding exercise's check, for :func:`linclass.check.exercise`.
 
     Parameters
@@ -124,11 +126,21 @@ def register_exercise(exercise_id, title, cases, replace=False):
     replace : bool, default=False
         Redefine an exercise already registered under ``exercise_id``; without it,
         registering an id twice raises ``ValueError``.
+    compares : str, optional
+        What the check compares, in the learner's words, shown in every verdict
+        and above the check in the exercise edition, e.g. ``"a float, within
+        rtol=1e-5"``. By default it is read off the cases: the type of each part
+        of the first case's result and the tolerance of its ``compare`` (made by
+        ``close``; a custom ``compare`` is "the exercise's own comparison"), e.g.
+        ``"a tuple (1-d array, float, int): numbers as float64 within rtol=1e-9,
+        atol=1e-12; ints exactly"``.
     """
     _check_new(EXERCISES, exercise_id, "exercise", replace)
     if not callable(cases):
         raise ValueError(f"cases must be a callable returning Case objects: {cases!r}")
-    EXERCISES[exercise_id] = Exercise(exercise_id, title, cases)
+    if compares is not None and (not isinstance(compares, str) or not compares):
+        raise ValueError(f"compares must be a non-empty string, got {compares!r}")
+    EXERCISES[exercise_id] = Exercise(exercise_id, title, cases, compares)
 
 
 def register_answer(answer_id, label, kind, expected, decimals=3, replace=False):
@@ -167,91 +179,10 @@ def lookup(registry, key, what):
     return registry[key]
 
 
-# --- comparing results -----------------------------------------------------------
-
-
-def _num_text(x, digits=None):
-    """A float as a person writes it: ``3.0`` -> ``3``, enough digits when asked."""
-    x = float(x)
-    if digits is not None:
-        return np.format_float_positional(x, precision=digits, unique=False, trim="-")
-    return np.format_float_positional(x, trim="-")
-
-
-def show(value, limit=6):
-    """A short printable form of a value: small arrays in full, large ones by shape."""
-    if isinstance(value, np.ndarray) and value.size > limit:
-        return f"an array of shape {value.shape}"
-    if isinstance(value, np.ndarray) and value.dtype.kind in "fiub":
-        items = [_num_text(v) for v in value.ravel()]
-        text = "[" + ", ".join(items) + "]"
-        return text if value.ndim == 1 else f"{text} (shape {value.shape})"
-    if isinstance(value, np.ndarray):
-        return np.array2string(value, separator=", ")
-    if isinstance(value, tuple):
-        return "(" + ", ".join(show(v, limit) for v in value) + ")"
-    if isinstance(value, float | np.floating) and not isinstance(value, bool):
-        return _num_text(value)
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _digits_to_tell(a, b):
-    """Enough significant decimals for two different numbers to print differently."""
-    for digits in range(3, 17):
-        if _num_text(a, digits) != _num_text(b, digits):
-            return digits
-    return 17
-
-
-def _tolerance(rtol, atol):
-    if rtol == 0 and atol == 0:
-        return "exact equality"
-    parts = [f"rtol={rtol:g}"] * bool(rtol) + [f"atol={atol:g}"] * bool(atol)
-    return "tolerance " + ", ".join(parts)
-
-
-def same(got, expected, rtol=0.0, atol=0.0):
-    """Compare two results: numbers and arrays elementwise, tuples item by item.
-
-    A difference is reported at the first differing entry, with expected and got at
-    enough digits to see the difference, and the tolerance used.
-    """
-    if got is None and expected is not None:
-        return "returned None (did you forget return?)"
-    if isinstance(expected, tuple):
-        if not isinstance(got, tuple | list) or len(got) != len(expected):
-            return f"expected a tuple of {len(expected)} items, got {show(got)}"
-        for k, (g, e) in enumerate(zip(got, expected, strict=True)):
-            problem = same(g, e, rtol, atol)
-            if problem:
-                return f"item {k} of the result: {problem}"
-        return None
-    if isinstance(expected, bool | str) or expected is None:
-        return None if got == expected else f"expected {expected!r}, got {show(got)}"
-    try:
-        g = np.asarray(got, dtype=float)
-    except (TypeError, ValueError):
-        return f"expected a number or an array, got {show(got)}"
-    e = np.asarray(expected, dtype=float)
-    if g.shape != e.shape:
-        return f"expected shape {e.shape}, got shape {g.shape} ({show(got)})"
-    ok = np.isclose(g, e, rtol=rtol, atol=atol, equal_nan=False)
-    if ok.all():
-        return None
-    where = tuple(int(i) for i in np.argwhere(~ok)[0])
-    ge, ee = g[where], e[where]
-    digits = _digits_to_tell(ge, ee)
-    at = f"entry {list(where) if len(where) > 1 else where[0]}: " if where else ""
-    return (
-        f"{at}expected {_num_text(ee, digits)}, got {_num_text(ge, digits)} "
-        f"({_tolerance(rtol, atol)})"
-    )
-
-
-def close(rtol=1e-9, atol=1e-12):
-    """A ``compare`` function that allows rounding differences."""
-    return lambda got, expected: same(got, expected, rtol=rtol, atol=atol)
+def compares_of(exercise_id):
+    """What the check of a coding exercise compares, as its verdicts state it."""
+    ex = lookup(EXERCISES, exercise_id, "exercise")
+    return ex.compares or describe(list(ex.cases()))
 
 
 # --- running the learner's code ---------------------------------------------------
@@ -314,6 +245,7 @@ def run_exercise(exercise_id, fn):
             exercise_id, "wrong", f"✗ {head}: expected a function, got {show(fn)}."
         )
     cases = list(ex.cases())
+    compares = ex.compares or describe(cases)
     for k, case in enumerate(cases, 1):
         where = f"case {k} of {len(cases)}, {case.name}"
         args, kwargs = copy.deepcopy(case.args), copy.deepcopy(dict(case.kwargs))
@@ -337,7 +269,13 @@ def run_exercise(exercise_id, fn):
             )
         problem = (case.compare or same)(got, case.expected)
         if problem:
-            return Verdict(exercise_id, "wrong", f"✗ {head}: {where}: {problem}.")
+            return Verdict(
+                exercise_id,
+                "wrong",
+                f"✗ {head}: {where}: {problem}; the check compares {compares}.",
+            )
     return Verdict(
-        exercise_id, "correct", f"✓ {head}: correct on all {len(cases)} cases."
+        exercise_id,
+        "correct",
+        f"✓ {head}: correct on all {len(cases)} cases (it compares {compares}).",
     )

@@ -8,7 +8,9 @@ For each chapter notebook this writes ``NN_name_exercises.ipynb``:
 - a code cell tagged ``starter`` becomes a starter: each function keeps its
   signature and docstring, and its body becomes ``raise NotImplementedError``;
 - a code cell tagged ``check`` is kept (``lc.check.exercise(...)`` calls), with the
-  value of any ``lc.check.answer(id, value)`` call replaced by ``...``;
+  value of any ``lc.check.answer(id, value)`` call replaced by ``...``, and a comment
+  above each ``lc.check.exercise`` call saying what its check compares (the types
+  and tolerance, the same words as its verdicts);
 - each answer box of the site (``<div class="lc-answer" data-answer="ID">``)
   becomes a code cell ``lc.check.answer("ID", ...)`` after its exercise.
 
@@ -26,17 +28,25 @@ import sys
 from pathlib import Path
 
 from linclass.check._answers import form_of
-from linclass.check._core import ANSWERS
+from linclass.check._core import ANSWERS, compares_of
 
 from . import config, setup_cell
 
 FENCE = re.compile(r"^(`{3,}|:{3,})\{([\w:-]+)\}\s*(\S*)")
+CHECK = re.compile(r'^(\s*)(?:assert )?lc\.check\.exercise\(\s*"([^"]+)"', re.M)
 BOX = re.compile(r'^<div class="lc-answer" data-answer="([^"]+)"></div>\s*$')
 
 
 def edition_name(path):
     """``02_perceptron.ipynb`` -> ``02_perceptron_exercises.ipynb``."""
     return f"{Path(path).stem}_exercises.ipynb"
+
+
+def state_compares(source):
+    """Put above each ``lc.check.exercise`` call a comment: what its check compares."""
+    return CHECK.sub(
+        lambda m: f"{m[1]}# The check compares {compares_of(m[2])}.\n{m[0]}", source
+    )
 
 
 def _code_cell(source, cell_id, tags=()):
@@ -178,7 +188,7 @@ class _Splitter:
             src = stub("".join(cell["source"]))
             self.cells.append(_code_cell(src, cell["id"], ["starter"]))
         elif "check" in tags:
-            src = blank_answers("".join(cell["source"]))
+            src = state_compares(blank_answers("".join(cell["source"])))
             self.cells.append(_code_cell(src, cell["id"], ["check"]))
 
 
