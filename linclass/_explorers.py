@@ -113,7 +113,7 @@ class HyperplaneExplorer(_Explorer):
     common factor ``s > 0`` that scales ``(w, b)`` together (it moves nothing).
     The figure shows the boundary, the normal ``w``, the signed distances
     ``r = (w.x + b) / ||w||`` of four marked points, the margin (the smallest
-    ``y r``) and the training error. Without a kernel, a guided tour: rotate
+    ``y r``) and the mistake fraction. Without a kernel, a guided tour: rotate
     ``w``; scale ``(w, b)`` together, which changes nothing but the functional
     margin; then move ``b``.
 
@@ -129,7 +129,7 @@ class HyperplaneExplorer(_Explorer):
     >>> data = lc.data.make_separable(n=30, random_state=0)
     >>> explorer = lc.HyperplaneExplorer(data.X, data.y)
     >>> text = explorer.show(theta=45.0, norm=2.0, b=0.0)
-    >>> "training error" in text
+    >>> "mistake fraction" in text
     True
     """
 
@@ -222,7 +222,7 @@ class HyperplaneExplorer(_Explorer):
         ys = [f"{self.y[i]:+.0f}" for i in self.marked]
         labels = ["w", "b", "‖w‖", "|b|/‖w‖", "", "signed distance r", "= (w·x+b)/‖w‖"]
         labels += [f"  {a} (y = {v})" for a, v in zip(_LETTERS, ys, strict=True)]
-        labels += ["", "margin min y·r", "min y(w·x+b)", "training error"]
+        labels += ["", "margin min y·r", "min y(w·x+b)", "mistake fraction ε≤"]
         info.text(0.0, 0.6, "\n".join(labels), **style)
         self.info = info.text(0.98, 0.6, "", ha="right", animated=True, **style)
 
@@ -244,14 +244,14 @@ class HyperplaneExplorer(_Explorer):
         Returns
         -------
         str
-            One-line summary (margin, training error), used as the caption.
+            One-line summary (margin, mistake fraction), used as the caption.
 
         Examples
         --------
         >>> import linclass as lc
         >>> X, y = [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [1.0, 1.0]], [-1, -1, 1, 1]
         >>> lc.HyperplaneExplorer(X, y).show(theta=90.0, norm=1.0, b=-0.5)
-        'margin +0.500 · functional margin +0.500 · training error 0%'
+        'margin +0.500 · functional margin +0.500 · mistake fraction 0%'
         """
         if not scale > 0:
             raise ValueError(f"scale must be positive; got {scale}")
@@ -281,7 +281,7 @@ class HyperplaneExplorer(_Explorer):
         self.info.set_text("\n".join(values))
         return (
             f"margin {gamma:+.3f} · functional margin {functional:+.3f} · "
-            f"training error {error:.0%}"
+            f"mistake fraction {error:.0%}"
         )
 
     def _make_sliders(self, widgets):

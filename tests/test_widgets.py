@@ -344,7 +344,7 @@ def test_hyperplane_explorer_sliders_move_the_line(hyperplane_explorer):
     expected = line_endpoints(w, 0.1, ax.get_xlim(), ax.get_ylim())
     np.testing.assert_allclose(_segment(explorer.plane.line), expected)
     error = np.mean(data.y * (data.X @ w + 0.1) <= 0)
-    assert f"training error {error:.0%}" in explorer.caption
+    assert f"mistake fraction {error:.0%}" in explorer.caption
 
 
 def test_scaling_w_and_b_changes_nothing_in_the_tour(hyperplane_explorer):
