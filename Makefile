@@ -103,7 +103,7 @@ MIN_STAMP := $(MIN_VENV)/.installed
 MIN_TOOLS := pytest pytest-xdist nbval hypothesis ipykernel myst-nb pyyaml beautifulsoup4
 # Tests of the built site and of the book's own tool chain (its lock, a fresh
 # Colab-like environment): they test the build, not the versions.
-MIN_SKIP  := test_site test_answer_boxes test_fresh_chapters test_fresh_exercises test_reach \
+MIN_SKIP  := test_site test_site_pages_b test_answer_boxes test_fresh_chapters test_fresh_exercises test_reach \
              test_pdf test_print_edition test_slides test_slides_build test_animations \
              test_portable test_a11y test_fork
 # The inner loop leaves out the same tests.

@@ -38,7 +38,7 @@ def kind_of(report):
         return "doctest"
     if path.endswith(("test_fresh_chapters.py", "test_fresh_exercises.py")):
         return "fresh"
-    if path.endswith("test_site.py"):
+    if path.endswith(("test_site.py", "test_site_pages_b.py")):
         return "page" if name.startswith("test_page[") else "site"
     return "unit"
 

@@ -37,6 +37,7 @@ def test_kinds_from_the_report_ids():
     )
     assert kind_of(doctest) == "doctest"
     assert kind_of(report("tests/test_site.py::test_page[intro.html]")) == "page"
+    assert kind_of(report("tests/test_site_pages_b.py::test_page[api.html]")) == "page"
     assert (
         kind_of(report("tests/test_site.py::test_internal_links_resolve[a]")) == "site"
     )
