@@ -100,3 +100,14 @@ class LoadedPages:
         for tab in self.tabs.values():
             tab.page.close()
         self.tabs.clear()
+
+
+def untypeset_maths(page, scope=""):
+    """The start of every maths node under ``scope`` (a CSS prefix) that MathJax left
+    untypeset; a page and a slide deck are checked with the same query."""
+    return page.evaluate(
+        """scope => [...document.querySelectorAll(scope + '.math')]
+             .filter(e => !e.querySelector('mjx-container'))
+             .map(e => e.textContent.slice(0, 60))""",
+        scope,
+    )

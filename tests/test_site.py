@@ -24,6 +24,7 @@ from book_toc import ROOT, toc_entries
 from html_links import links
 from PIL import Image, ImageFilter
 from player_html import static_frame
+from site_pages import untypeset_maths
 
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
@@ -91,11 +92,7 @@ def _check_content(page, name):
     n_math = page.locator(".math").count()
     if n_math:
         assert page.locator("mjx-container").count() > 0, f"{name}: no MathJax"
-    raw = page.evaluate(
-        """() => [...document.querySelectorAll('.math')]
-             .filter(e => !e.querySelector('mjx-container'))
-             .map(e => e.textContent.slice(0, 60))"""
-    )
+    raw = untypeset_maths(page)
     assert not raw, f"{name}: maths left untypeset: {raw[:3]}"
     text = page.evaluate(
         """() => { const c = document.querySelector('main').cloneNode(true);

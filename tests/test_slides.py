@@ -15,6 +15,7 @@ from urllib.parse import unquote, urljoin, urlparse
 import pytest
 from book_toc import ROOT, toc_entries
 from html_links import links
+from site_pages import untypeset_maths
 
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots" / "slides"
@@ -100,11 +101,7 @@ def test_deck(site, browser, entry):
 def _check_maths_and_text(page, name):
     n_math = page.locator(".slides .math").count()
     assert n_math > 0, f"{name}: no maths on any slide"
-    raw = page.evaluate(
-        """() => [...document.querySelectorAll('.slides .math')]
-             .filter(e => !e.querySelector('mjx-container'))
-             .map(e => e.textContent.slice(0, 60))"""
-    )
+    raw = untypeset_maths(page, ".slides ")
     assert not raw, f"{name}: maths left untypeset: {raw[:3]}"
     text = page.evaluate(
         """() => { const c = document.querySelector('.slides').cloneNode(true);
