@@ -8,7 +8,8 @@ Two cases, 100k x 100, against ``solver="svd"`` (scikit-learn's default):
   matrix. The directions must agree (|cosine| > 1 - 1e-9) before anything is
   timed.
 - ten classes (issue 17, target ratio <= 0.1): the within-class scatter (one
-  n x d by d x n product), a d x d generalised eigenproblem and a d x d solve for
+  n_c x d product per class, each class centred on its own mean), a d x d
+  generalised eigenproblem and a d x d solve for
   the Gaussian linear machine. The subspaces spanned by the K - 1 directions must
   agree (largest principal angle < 1e-6) and so must the predictions.
 

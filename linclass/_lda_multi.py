@@ -25,17 +25,22 @@ __all__ = ["class_statistics", "check_invertible", "discriminant_directions"]
 
 
 def class_statistics(X, y_index, n_classes):
-    """Class means, counts and the within-class scatter ``S_W`` in one pass.
+    """Class means, counts and the within-class scatter ``S_W``.
 
-    Each point is centred on its own class mean before the product, so the
-    scatter stays accurate for data far from the origin.
+    Each class is centred on its own mean before its product, so the scatter
+    stays accurate for data far from the origin and for classes far apart
+    (subtracting ``sum_c n_c mu_c mu_c'`` from ``X'X`` would cancel digits).
     """
+    d = X.shape[1]
     counts = np.bincount(y_index, minlength=n_classes)
-    # class sums as one matrix product with the one-hot labels (np.add.at is slow)
-    one_hot = (y_index == np.arange(n_classes)[:, None]).astype(X.dtype)
-    means = (one_hot @ X) / counts[:, None]
-    centred = X - one_hot.T @ means  # exactly X - means[y_index], and faster
-    scatter = centred.T @ centred
+    means = np.empty((n_classes, d))
+    scatter = np.zeros((d, d))
+    for c in range(n_classes):
+        # one class at a time: the copy is n_c x d, never a second n x d array
+        block = X[y_index == c]
+        means[c] = block.mean(axis=0)
+        block -= means[c]
+        scatter += block.T @ block
     return means, counts, (scatter + scatter.T) / 2.0  # exactly symmetric
 
 

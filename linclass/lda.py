@@ -172,8 +172,8 @@ class FisherLDA(TransformerMixin, BinaryLinearClassifier):
                 )
             self._fit_multiclass(X, classes, y_index, reg)
         n, d = X.shape
-        self.xbar_ = X.mean(axis=0)
         self.priors_ = np.bincount(y_index, minlength=len(classes)) / n
+        self.xbar_ = self.priors_ @ self.means_  # the mean of X, without another pass
         if len(classes) == 2:  # the binary direction, scaled as the K-class ones
             w = self.coef_[0]
             spread = w @ self.scatter_within_ @ w / max(n - 2, 1)

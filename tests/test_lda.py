@@ -249,6 +249,19 @@ def test_k_class_follows_definitions():
     np.testing.assert_allclose(lda.priors_, n_c / n)
 
 
+def test_k_class_scatter_exact_far_from_origin_and_classes_far_apart():
+    # Each class is one pattern with zero column means, shifted far away (all
+    # exactly representable), so S_W is exactly K * Z'Z. Forming X'X and
+    # subtracting sum_c n_c mu_c mu_c' would lose every digit here.
+    Z = np.array([[1.0, -2.0], [-3.0, 1.0], [3.0, 2.0], [-1.0, -1.0]]) / 8
+    K = 5
+    X = np.vstack([Z + 1e8 + 1e5 * c * np.array([1.0, -2.0]) for c in range(K)])
+    y = np.repeat(np.arange(K), len(Z))
+    lda = FisherLDA().fit(X, y)
+    np.testing.assert_allclose(lda.scatter_within_, K * Z.T @ Z, rtol=1e-13)
+    np.testing.assert_allclose(lda.xbar_, X.mean(axis=0), rtol=1e-15)
+
+
 def test_k_class_directions_maximise_criterion():
     X, y = iris_and_digits()["iris"]
     lda = FisherLDA().fit(X, y)
