@@ -1,12 +1,17 @@
 """The print edition that `make book` prints: _build/pdf/linear-classifiers.pdf.
 
-Read back with pypdf: every part of the table of contents in order, Novikoff's
-theorem and Fisher's 1936 coefficients, no raw TeX, one contact sheet per player,
-the solutions closing each chapter, every figure, page numbers, a plausible length.
+Read back: every part of the table of contents in order, Novikoff's theorem and
+Fisher's 1936 coefficients, no raw TeX, one contact sheet per player, the
+solutions closing each chapter, every figure, page numbers, a plausible length.
+The text is PDFium's (pypdfium2: a second for the whole book, where pypdf's pure
+Python extraction takes twenty); the structure, outline and links are pypdf's.
+Text is compared without white space: where a line is set tight (the contents)
+PDFium's text may have no space between words.
 """
 
 import re
 
+import pypdfium2
 import pytest
 from book_toc import ROOT
 from pypdf import PdfReader
@@ -31,7 +36,15 @@ def pdf():
     if not (ROOT / OUT).is_file():
         pytest.fail(f"no {OUT}: run `make book` (or `make pdf`) first")
     reader = PdfReader(ROOT / OUT)
-    texts = [page.extract_text() for page in reader.pages]
+    document = pypdfium2.PdfDocument(ROOT / OUT)
+    try:
+        texts = [
+            page.get_textpage().get_text_bounded().replace("\r\n", "\n")
+            for page in document
+        ]
+    finally:
+        document.close()
+    assert len(texts) == len(reader.pages)
     return reader, texts, re.sub(r"\s+", " ", "\n".join(texts))
 
 
@@ -45,18 +58,20 @@ def _pages():
 
 def _title(body, page):
     plain = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", title_of(body, page)))
-    return plain.strip().replace("fi", "\ufb01")  # Chromium prints the fi ligature
+    return plain.strip()
 
 
 def _starts(text, pages):
-    """Where each part starts: its title, after the cover and the contents list."""
+    """Where each part starts in ``_plain(text)``: its title, after the cover and the
+    contents list."""
+    text = _plain(text)
     where = text.index("Contents") + len("Contents")
     for page, body in pages.items():  # past the titles of the contents list
-        where = text.find(_title(body, page), where)
+        where = text.find(_plain(_title(body, page)), where)
         assert where >= 0, f"{page}: not in the contents list"
     starts = {}
     for page, body in pages.items():
-        found = text.find(_title(body, page), where)
+        found = text.find(_plain(_title(body, page)), where)
         assert found >= 0, f"{page}: title {_title(body, page)!r} not in order"
         starts[page] = where = found
     return starts
@@ -89,18 +104,18 @@ def test_maths_is_typeset(pdf):
 def test_every_player_is_a_contact_sheet(pdf):
     _, _, text = pdf
     players = sum(body.count('class="lc-player"') for body in _pages().values())
-    sheets = re.findall(r"Key frames \((\d+) of (\d+)\)", text)
+    sheets = re.findall(r"Key\s*frames\s*\((\d+)\s*of\s*(\d+)\)", text)
     assert players > 0 and len(sheets) == players, (players, sheets)
     for shown, total in sheets:
         assert 2 <= int(shown) <= 6, sheets
         # Each printed frame carries its caption: "frame k / n: ...".
-        captions = re.findall(rf"frame (\d+) / {total}:", text)
+        captions = re.findall(rf"frame\s*(\d+)\s*/\s*{total}:", text)
         assert len(captions) >= int(shown), (total, captions)
 
 
 def test_solutions_close_each_chapter(pdf):
     _, _, text = pdf
-    pages = _pages()
+    text, pages = _plain(text), _pages()
     starts = _starts(text, pages)
     ends = list(starts.values())[1:] + [len(text)]
     chapters = [p for p in pages if p.startswith("chapters/")]
@@ -109,11 +124,11 @@ def test_solutions_close_each_chapter(pdf):
         if not n_solutions:
             continue
         chapter = text[starts[page] : ends[list(starts).index(page)]]
-        heading = f"Solutions to chapter {k} exercises"
+        heading = _plain(f"Solutions to chapter {k} exercises")
         assert heading in chapter, f"{page}: no {heading!r}"
         exercises, appendix = chapter.split(heading)
-        assert appendix.count("Solution to") == n_solutions, page
-        assert "Solution to" not in exercises, f"{page}: a solution left in place"
+        assert appendix.count("Solutionto") == n_solutions, page
+        assert "Solutionto" not in exercises, f"{page}: a solution left in place"
 
 
 def test_every_figure_is_printed(pdf):
@@ -144,7 +159,8 @@ def test_page_numbers_and_length(pdf):
     n = len(reader.pages)
     assert PAGES[0] <= n <= PAGES[1], f"{n} pages"
     for k in (1, n // 2, n):
-        assert f"{k} / {n}" in texts[k - 1], f"page {k} has no number"
+        number = rf"(?<!\d){k}\s*/\s*{n}(?!\d)"
+        assert re.search(number, texts[k - 1]), f"page {k} has no number"
     # A page holds at most ~4000 characters at 10 pt; an average near that or
     # near nothing means overflowing or empty pages.
     assert 500 <= len(text) / n <= 4000, len(text) / n
@@ -241,8 +257,8 @@ def test_contents_gives_the_pages_of_parts_and_sections(pdf):
     contents = "\n".join(texts[1 : first_part - 1])
     lines = [
         (m[1].strip(), int(m[2]))
-        for m in re.finditer(r"^(.*\S)\s+(\d+)$", contents, re.M)
-        if not re.fullmatch(r"\d+ /", m[1].strip())  # the page's own number
+        for m in re.finditer(r"^(.*\D)\s*(\d+)$", contents, re.M)
+        if not re.fullmatch(r"\d+\s*/", m[1].strip())  # the page's own number
     ]
     # every part, and every section of the six chapters
     assert len(lines) >= len(toc_pages(ROOT)) + 6 * 5, len(lines)
