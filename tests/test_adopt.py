@@ -1,6 +1,8 @@
 """What an adopting instructor relies on: the workflows' contract, the citation
 file, the licences and the instructor page's facts."""
 
+import subprocess
+
 import yaml
 from book_toc import ROOT, toc_entries
 
@@ -97,3 +99,13 @@ def test_the_estimate_follows_its_stated_rule():
     )
     assert teaching._duration(ch.class_minutes) == "25 min"
     assert teaching._duration(95) == "1 h 35 min"
+
+
+def test_no_tracked_file_is_a_symlink():
+    # A symlink (an environment once linked in from another checkout) breaks a
+    # clone on every other machine; the repository holds files only.
+    index = subprocess.run(
+        ["git", "ls-files", "-s"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    links = [line.split("\t", 1)[1] for line in index if line.startswith("120000 ")]
+    assert len(index) > 100 and not links, links
