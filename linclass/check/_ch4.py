@@ -63,23 +63,23 @@ register_exercise(
 
 
 def _run_needed(eps, p=0.01):
-    # The smallest record r with (1 - eps)^(r + 1) < p.
+    # The smallest record streak r with (1 - eps)^(r + 1) < p.
     r = math.floor(math.log(p) / math.log(1 - eps))
     return r if (1 - eps) ** (r + 1) < p else r + 1
 
 
 register_answer(
-    "ex-ch4-runs-a", "the mean run for an error of 20%", "number", lambda: 0.8 / 0.2
+    "ex-ch4-runs-a", "the mean streak for an error of 20%", "number", lambda: 0.8 / 0.2
 )
 register_answer(
     "ex-ch4-runs-b",
-    "the smallest record run for a 30% candidate",
+    "the smallest record streak for a 30% candidate",
     "integer",
     lambda: _run_needed(0.30),
 )
 register_answer(
     "ex-ch4-runs-c",
-    "the smallest record run for a 15% candidate",
+    "the smallest record streak for a 15% candidate",
     "integer",
     lambda: _run_needed(0.15),
 )
