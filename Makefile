@@ -84,7 +84,7 @@ endif
 test-all: lint book
 	$(PY) -m tools.book.browser --ensure
 	$(PY) -m tools.book.pdf --if-stale   # printed only if the site changed since
-	$(BIN)/python -m pytest -n 2 --dist loadfile -p no:cacheprovider \
+	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder -p no:cacheprovider \
 		--doctest-modules --nbval-lax linclass tests chapters
 
 # The inner loop: lint, the unit tests and the docstring examples; no notebooks, no
@@ -118,7 +118,7 @@ $(MIN_STAMP): constraints-min.txt pyproject.toml | $(MIN_PY)
 	touch $@
 
 test-min: $(MIN_STAMP)
-	$(MIN_PY) -m pytest -n 2 --dist loadfile -p no:cacheprovider --doctest-modules \
+	$(MIN_PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder -p no:cacheprovider --doctest-modules \
 		--nbval-lax $(MIN_SKIP:%=--ignore=tests/%.py) linclass tests chapters
 
 # Runs benchmarks/bench_*.py, writes benchmarks/results.md and copies it into README.md.

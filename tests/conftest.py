@@ -40,6 +40,31 @@ HTML = ROOT / "_build" / "html"
 
 __all__ = ["pytest_sessionstart", "pytest_terminal_summary"]  # hooks pytest calls
 
+# The files that take longest, longest first (worker-seconds in `make test`: the two
+# halves of the site's pages about 100 each, the simulated-Colab runs 80 each, the
+# answer boxes 40, the fork 25). They start first, so that the two workers end
+# together instead of one running a long file alone at the end (longest processing
+# time first); `make test` passes --no-loadscope-reorder, or pytest-xdist would put
+# the files with the most tests first, which are the quick ones.
+LONGEST_FIRST = (
+    "test_site.py",
+    "test_site_pages_b.py",
+    "test_fresh_chapters.py",
+    "test_fresh_exercises.py",
+    "test_answer_boxes.py",
+    "test_fork.py",
+    "test_slides.py",
+    "test_widgets.py",
+    "test_a11y.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    # A stable sort by file: each file's items keep their order (a notebook's cells
+    # must run in order).
+    rank = {name: k for k, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
 
 @pytest.fixture(scope="session")
 def site():
