@@ -70,6 +70,7 @@ lint: $(STAMP)
 
 # Unit, property and estimator-check tests, the docstring examples, nbval over every
 # chapter, then the browser tests of the built site (they need `make book` first, done here).
+# tests/test_pdf.py re-prints a stale PDF (as `make pdf` does) before reading it back.
 # tools/book/browser.py finds a Chromium or Chrome first, or installs Playwright's, or says how.
 # `make test FAST=1` is `make check`. The last line is the total time.
 ifdef FAST
@@ -83,7 +84,6 @@ endif
 .PHONY: test-all
 test-all: lint book
 	$(PY) -m tools.book.browser --ensure
-	$(PY) -m tools.book.pdf --if-stale   # printed only if the site changed since
 	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder -p no:cacheprovider \
 		--doctest-modules --nbval-lax linclass tests chapters
 

@@ -42,11 +42,13 @@ __all__ = ["pytest_sessionstart", "pytest_terminal_summary"]  # hooks pytest cal
 
 # The files that take longest, longest first (worker-seconds in `make test`: the two
 # halves of the site's pages about 100 each, the simulated-Colab runs 80 each, the
-# answer boxes 40, the fork 25). They start first, so that the two workers end
-# together instead of one running a long file alone at the end (longest processing
-# time first); `make test` passes --no-loadscope-reorder, or pytest-xdist would put
-# the files with the most tests first, which are the quick ones.
+# answer boxes 40, the PDF's 40 when it is re-printed, the fork 25). They start
+# first, so that the two workers end together instead of one running a long file
+# alone at the end (longest processing time first); `make test` passes
+# --no-loadscope-reorder, or pytest-xdist would put the files with the most tests
+# first, which are the quick ones.
 LONGEST_FIRST = (
+    "test_pdf.py",  # first: it prints a stale PDF (30 s) while the other worker works
     "test_site.py",
     "test_site_pages_b.py",
     "test_fresh_chapters.py",

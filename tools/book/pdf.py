@@ -4,8 +4,9 @@
 edition from the built site (see ``print_edition``), serves it on 127.0.0.1, waits
 for MathJax, and prints it to ``_build/pdf/linear-classifiers.pdf`` with page
 numbers; a copy goes into the site (``_build/html/_static/``), where the landing
-page and the download menu link it. ``make test``, once it has made sure of a
-browser, and ``make pdf`` pass ``--if-stale``.
+page and the download menu link it. ``make pdf`` passes ``--if-stale``, and so does
+``make test`` through its PDF tests (``tests/test_pdf.py`` re-prints a stale PDF
+before reading it back, while the other worker runs other tests).
 
 Stale means: the SHA-256 of the built pages and of the printer's own files differs
 from the one stored when the PDF was printed (contents, not times). ``make book``
@@ -77,11 +78,15 @@ def write_status(root, stale):
     """``_static/lc-pdf-status.js``: the site's PDF links say when it is stale."""
     target = Path(root) / STATUS
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(
+    # Written aside and renamed: a page loading meanwhile (the browser tests run
+    # while the PDF tests print) gets the old script or the new, never half of one.
+    partial = target.with_name(target.name + ".partial")
+    partial.write_text(
         f"window.LC_PDF_STALE = {json.dumps(bool(stale))};\n"
         + (HERE / "pdf_status.js").read_text(encoding="utf-8"),
         encoding="utf-8",
     )
+    partial.replace(target)
 
 
 def for_book(root, say=print):
@@ -160,7 +165,9 @@ def print_pdf(root):
             raise RuntimeError(f"print edition: contents entries not found: {missing}")
         page.pdf(path=str(out), tagged=True, outline=True, **layout)
         browser.close()
-    shutil.copyfile(out, root / SITE_COPY)
+    partial = (root / SITE_COPY).with_name(SITE_COPY.name + ".partial")
+    shutil.copyfile(out, partial)
+    partial.replace(root / SITE_COPY)  # the served copy is never half written
     (root / STAMP).write_text(key + "\n")
     write_status(root, stale=False)
     return out
