@@ -154,10 +154,12 @@ class BinaryView:
         self.w_arrow = Arrow(ax, color=INK, label=f"w (from the {tail})")
         update = "η Σ y x (update)" if self.batch else "η y x (update)"
         self.dw_arrow = Arrow(ax, color=UPDATE, label=update)
-        ring_label = "misclassified" if self.batch else "visited point"
+        # In a batch frame the rings are the mistakes of the dashed "boundary before".
+        ring_label = "misclassified before" if self.batch else "visited point"
         self.ring = Rings(ax, color=MISTAKE if self.batch else INK, label=ring_label)
+        # A diamond, so that it cannot be read as the square marker of the +1 class.
         self.broken = Rings(
-            ax, color=UPDATE, size=260, lw=1.8, marker="s", label="broken by the update"
+            ax, color=UPDATE, size=260, lw=1.8, marker="D", label="broken by the update"
         )
         self.note = side_legend(ax)
         if self.proof is not None:

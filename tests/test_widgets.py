@@ -7,6 +7,7 @@ import ipywidgets as widgets
 import numpy as np
 import pytest
 from matplotlib.colors import to_hex
+from matplotlib.markers import MarkerStyle
 from player_html import payload, static_frame
 from sklearn.linear_model import Perceptron as SkPerceptron
 
@@ -218,6 +219,8 @@ def test_batch_mode_rings_every_current_mistake():
             np.sort(rings, axis=0), np.sort(data.X[wrong], axis=0)
         )
         w, b = w + (data.y[wrong, None] * data.X[wrong]).sum(0), b + data.y[wrong].sum()
+    labels = [t.get_text() for t in stepper.view.plane.ax.get_legend().get_texts()]
+    assert "misclassified before" in labels, "the rings belong to the old w"
 
 
 def test_pocket_shows_running_and_pocket_weights():
@@ -434,6 +437,16 @@ def test_stepper_rings_and_counts_the_points_an_update_breaks(run, stepper):
     assert seen > 0, "the run must contain an update that breaks a point"
     stepper.step = next(t for t in range(1, h.n_steps + 1) if not h.is_mistake(t))
     assert len(stepper.view.broken.collection.get_offsets()) == 0, "no update"
+
+
+def test_broken_points_are_marked_by_a_shape_no_class_uses(stepper):
+    drawn = stepper.view.broken.collection.get_paths()[0].vertices
+    for m in lc.plotting.MARKERS[:2]:  # the binary classes' markers
+        style = MarkerStyle(m)
+        path = style.get_path().transformed(style.get_transform())
+        assert path.vertices.shape != drawn.shape or not np.allclose(
+            path.vertices, drawn
+        ), f"the broken-point ring looks like the class marker {m!r}"
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
