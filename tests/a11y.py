@@ -61,7 +61,7 @@ def axe_run(page, rules=None):
         if rules
         else {"type": "tag", "values": list(TAGS)}
     )
-    twins = page.evaluate(_TWINS_JS)
+    twins = page.evaluate(_TWINS_JS, TOKENS)
     return page.evaluate(
         """([only, twins]) => axe.run(document,
                {runOnly: only, resultTypes: ['violations'], preload: false})
@@ -82,21 +82,35 @@ def axe_run(page, rules=None):
 # fetched CSS, css-orientation-lock (WCAG 1.3.4), is then left incomplete, and
 # check_structure looks for orientation queries itself.
 
-# Highlighted code is most of a chapter's elements (7 000 of 17 000 in chapter 2),
-# one span per token, and checking each token's contrast was most of axe's time.
-# A token's contrast depends only on its colour, weight and size and on its code
-# block's background: of tokens alike in all of these, axe checks the first and
-# skips its twins (marked here afresh on every run, so in each theme's colours),
-# hidden for the run with visibility, which leaves the layout as it is. (Excluding
-# them through axe's context took longer than checking them.)
-_TWINS_JS = """() => {
+# Code is most of a page's text elements, one span per token: highlighted code
+# (7 000 of 17 000 elements in chapter 2), the API page's signatures and inline
+# literals (1 500 of its 2 800 text elements), and checking each token's contrast was
+# most of axe's time. A token's contrast depends only on its colour, weight, size and
+# opacity and on the colour behind it: of tokens alike in all of these, axe checks the
+# first and skips its twins (marked here afresh on every run, so in each theme's
+# colours), hidden for the run with visibility, which leaves the layout as it is.
+# The colour behind is that of the nearest box with a background colour; a token with
+# a background image (or a translucent background) anywhere behind it has no twin.
+# (Excluding them through axe's context took longer than checking them.)
+TOKENS = ".highlight pre span, dt.sig span.pre, code.literal span.pre"
+_TWINS_JS = """(tokens) => {
   const seen = new Set();
   let twins = 0;
-  for (const span of document.querySelectorAll('.highlight pre span')) {
+  const behind = el => {
+    for (let e = el; e; e = e.parentElement) {
+      const s = getComputedStyle(e);
+      if (s.backgroundImage !== 'none') { return null; }
+      const bg = s.backgroundColor;
+      if (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent') { continue; }
+      return bg.startsWith('rgba') ? null : bg;  // translucent: depends on more
+    }
+    return 'canvas';
+  };
+  for (const span of document.querySelectorAll(tokens)) {
     span.removeAttribute('data-lc-axe-twin');
-    const s = getComputedStyle(span), pre = span.closest('pre');
-    const key = [s.color, s.backgroundColor, s.fontWeight, s.fontSize, s.opacity,
-                 getComputedStyle(pre).backgroundColor].join('|');
+    const s = getComputedStyle(span), back = behind(span);
+    if (back === null) { continue; }
+    const key = [s.color, s.fontWeight, s.fontSize, s.opacity, back].join('|');
     if (seen.has(key)) { span.setAttribute('data-lc-axe-twin', ''); twins++; }
     else { seen.add(key); }
   }
