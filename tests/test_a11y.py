@@ -5,7 +5,7 @@ on pages made to fail, and the fixes are checked where the markup is written.
 """
 
 import pytest
-from a11y import check_axe, check_headings, check_reduced_motion, describes
+from a11y import axe_run, check_axe, check_headings, check_reduced_motion, describes
 from book_toc import ROOT
 
 HTML = ROOT / "_build" / "html"
@@ -49,6 +49,28 @@ def test_axe_finds_what_is_wrong_on_a_bad_page(browser):
             check_axe(page, "a bad page")
         for rule in ("html-has-lang", "image-alt", "color-contrast"):
             assert rule in str(caught.value), rule
+    finally:
+        page.close()
+
+
+def test_twins_keep_every_finding_and_every_link_name(browser):
+    # Five faint texts alike: axe checks the first for all five. Two links whose
+    # only text is alike: the twin is hidden only for the contrast pass, so neither
+    # link loses its name.
+    page = browser.new_page()
+    try:
+        page.set_content(
+            '<html lang="en"><head><title>t</title></head><body><main><h1>t</h1>'
+            '<p><a href="#a"><span>one</span></a> and <a href="#b"><span>two</span>'
+            "</a></p><p>" + '<em style="color:#aaa">faint</em> ' * 5 + "</p>"
+            "</main></body></html>"
+        )
+        result = axe_run(page)
+        found = {v["id"]: len(v["nodes"]) for v in result["violations"]}
+        assert found == {"color-contrast": 1}, found
+        assert result["twins"] >= 5, result["twins"]
+        assert page.locator("[data-lc-axe-twin]").count() == result["twins"]
+        assert page.evaluate("() => !document.getElementById('lc-axe-twins')")
     finally:
         page.close()
 
