@@ -204,6 +204,18 @@ def test_stepper_frame_choice():
     assert len(stepper_frames(120, max_frames=60)) >= 50
 
 
+def test_old_weights_arrow_has_a_legend_entry():
+    data = lc.data.make_separable(n=40, margin=0.1, random_state=1)
+    stepper = Stepper(lc.Perceptron().fit(data.X, data.y), data.X, data.y)
+    stepper.step = 2
+    view = stepper.view
+    assert view.w_old.annotation.get_visible(), "the frame draws the old w"
+    legend = view.plane.ax.get_legend()
+    entries = dict(zip((t.get_text() for t in legend.get_texts()), legend.legend_handles))
+    old_colour = view.w_old.annotation.arrow_patch.get_edgecolor()
+    assert to_hex(entries["w before"].get_color()) == to_hex(old_colour)
+
+
 # --------------------------------------------------------- other estimators
 def test_batch_mode_rings_every_current_mistake():
     data = lc.data.make_separable(n=40, margin=0.1, random_state=1)
