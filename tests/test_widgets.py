@@ -211,7 +211,8 @@ def test_old_weights_arrow_has_a_legend_entry():
     view = stepper.view
     assert view.w_old.annotation.get_visible(), "the frame draws the old w"
     legend = view.plane.ax.get_legend()
-    entries = dict(zip((t.get_text() for t in legend.get_texts()), legend.legend_handles))
+    texts = [t.get_text() for t in legend.get_texts()]
+    entries = dict(zip(texts, legend.legend_handles, strict=True))
     old_colour = view.w_old.annotation.arrow_patch.get_edgecolor()
     assert to_hex(entries["w before"].get_color()) == to_hex(old_colour)
 
