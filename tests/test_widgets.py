@@ -317,6 +317,23 @@ def test_reference_panel_sandwiches_the_proof(run):
     assert k * gamma <= progress[1] <= length[1] <= R * np.sqrt(k)
 
 
+def test_reference_panel_draws_no_future_mistakes(run):
+    data, clf = run
+    stepper = Stepper(clf, data.X, data.y, reference=(data.w, data.margin))
+    proof = stepper.view.proof
+    t = clf.history_.mistake_steps[len(clf.history_.mistake_steps) // 2]
+    stepper.step = t
+    k = int(np.searchsorted(clf.history_.mistake_steps, t, side="right"))
+    assert 0 < k < clf.n_mistakes_, "a step in the middle of the run"
+    for line, values in (
+        (proof.progress_line, proof.progress),
+        (proof.length_line, proof.length),
+    ):
+        ks, drawn = line.get_data()
+        assert ks[-1] == k and np.all(ks <= k), "the curve stops at the cursor"
+        np.testing.assert_allclose(drawn, values[: len(drawn)])
+
+
 def test_bad_input_is_rejected(run):
     data, clf = run
     with pytest.raises(ValueError, match="not fitted"):
