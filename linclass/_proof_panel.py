@@ -92,14 +92,17 @@ class ProofPanel:
         self.bound = (self.R / self.gamma) ** 2
 
     def setup(self, ax):
-        """Draw the four curves and create the cursor."""
+        """Draw the two bounds; create the cursor and the two measured curves."""
         m = int(self.ks[-1])
         top = max(m, 1) * 1.08
         if self.bound <= 3 * max(m, 1):
             top = max(top, 1.08 * self.bound)  # show where the bounds cross
         k = np.linspace(0, top, 300)
         eta = self.eta
-        ax.plot(self.ks, self.progress, color=_BLUE, lw=2, label="$w_k\\cdot w^*$")
+        # The measured curves grow with the cursor: a frame shows no future mistakes.
+        (self.progress_line,) = ax.plot(
+            [], [], color=_BLUE, lw=2, label="$w_k\\cdot w^*$", animated=True
+        )
         ax.plot(
             k,
             eta * k * self.gamma,
@@ -108,7 +111,9 @@ class ProofPanel:
             lw=1.3,
             label="$\\eta k\\gamma$ (lower bound)",
         )
-        ax.plot(self.ks, self.length, color=MISTAKE, lw=2, label="$\\|w_k\\|$")
+        (self.length_line,) = ax.plot(
+            [], [], color=MISTAKE, lw=2, label="$\\|w_k\\|$", animated=True
+        )
         ax.plot(
             k,
             eta * self.R * np.sqrt(k),
@@ -143,7 +148,13 @@ class ProofPanel:
         )
 
     def update(self, k):
-        """Put the cursor at ``k`` mistakes."""
+        """Put the cursor at ``k`` mistakes and draw the measured curves up to it."""
         j = min(int(np.searchsorted(self.ks, k)), len(self.ks) - 1)
         self.cursor.set_xdata([k, k])
         self.dots.set_offsets([[k, self.progress[j]], [k, self.length[j]]])
+        done = self.ks < k
+        ks = np.append(self.ks[done], k)
+        self.progress_line.set_data(
+            ks, np.append(self.progress[done], self.progress[j])
+        )
+        self.length_line.set_data(ks, np.append(self.length[done], self.length[j]))

@@ -149,7 +149,7 @@ class BinaryView:
         self.old_plane = Hyperplane(
             ax, color=OLD, ls="--", lw=1.4, label="boundary before"
         )
-        self.w_old = Arrow(ax, color=OLD, lw=1.4)
+        self.w_old = Arrow(ax, color=OLD, lw=1.4, label="w before")
         tail = "origin" if self.vectors.from_origin else "centre"
         self.w_arrow = Arrow(ax, color=INK, label=f"w (from the {tail})")
         update = "η Σ y x (update)" if self.batch else "η y x (update)"

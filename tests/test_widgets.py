@@ -204,6 +204,19 @@ def test_stepper_frame_choice():
     assert len(stepper_frames(120, max_frames=60)) >= 50
 
 
+def test_old_weights_arrow_has_a_legend_entry():
+    data = lc.data.make_separable(n=40, margin=0.1, random_state=1)
+    stepper = Stepper(lc.Perceptron().fit(data.X, data.y), data.X, data.y)
+    stepper.step = 2
+    view = stepper.view
+    assert view.w_old.annotation.get_visible(), "the frame draws the old w"
+    legend = view.plane.ax.get_legend()
+    texts = [t.get_text() for t in legend.get_texts()]
+    entries = dict(zip(texts, legend.legend_handles, strict=True))
+    old_colour = view.w_old.annotation.arrow_patch.get_edgecolor()
+    assert to_hex(entries["w before"].get_color()) == to_hex(old_colour)
+
+
 # --------------------------------------------------------- other estimators
 def test_batch_mode_rings_every_current_mistake():
     data = lc.data.make_separable(n=40, margin=0.1, random_state=1)
@@ -302,6 +315,23 @@ def test_reference_panel_sandwiches_the_proof(run):
     assert progress[1] == pytest.approx(clf.coef_[0] @ data.w)
     assert length[1] == pytest.approx(np.linalg.norm(clf.coef_[0]))
     assert k * gamma <= progress[1] <= length[1] <= R * np.sqrt(k)
+
+
+def test_reference_panel_draws_no_future_mistakes(run):
+    data, clf = run
+    stepper = Stepper(clf, data.X, data.y, reference=(data.w, data.margin))
+    proof = stepper.view.proof
+    t = clf.history_.mistake_steps[len(clf.history_.mistake_steps) // 2]
+    stepper.step = t
+    k = int(np.searchsorted(clf.history_.mistake_steps, t, side="right"))
+    assert 0 < k < clf.n_mistakes_, "a step in the middle of the run"
+    for line, values in (
+        (proof.progress_line, proof.progress),
+        (proof.length_line, proof.length),
+    ):
+        ks, drawn = line.get_data()
+        assert ks[-1] == k and np.all(ks <= k), "the curve stops at the cursor"
+        np.testing.assert_allclose(drawn, values[: len(drawn)])
 
 
 def test_bad_input_is_rejected(run):
