@@ -26,7 +26,6 @@ TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")
 # The rules that read colours: the only ones whose outcome a theme switch, which
 # changes CSS variables and nothing in the DOM, can change.
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
-CONTRAST = "color-contrast"  # the costly one: it runs with twins (see axe_run)
 MIN_RING_CONTRAST = 3.0  # WCAG 1.4.11, non-text contrast of a focus indicator
 MIN_ALT_WORDS = 3
 TAB_WALK = 12  # Tab presses walked for real: the header, the navigation
@@ -53,42 +52,28 @@ def axe_run(page, rules=None):
     """Run axe-core on the page (WCAG 2.0/2.1 A and AA, or only ``rules``).
 
     Returns axe's results: ``violations`` (each with its ``nodes``), the counts of
-    passed rules, axe's version, and how many texts were left to a twin. The WCAG
-    set runs in two passes: every rule but colour contrast on the page as it is,
-    then colour contrast with twins hidden (see ``_TWINS_JS``), since hiding a text
-    would change what other rules see (a link's name, a summary's text).
+    passed rules, axe's version, and how many code tokens were left to a twin.
     """
     if not page.evaluate("() => !!window.axe"):
         page.evaluate(axe_script())
-    if rules:
-        passes = [({"type": "rule", "values": list(rules)}, None)]
-    else:
-        passes = [
-            ({"type": "tag", "values": list(TAGS)}, {CONTRAST: {"enabled": False}}),
-            ({"type": "rule", "values": [CONTRAST]}, None),
-        ]
-    result = {"passes": 0, "twins": 0, "violations": []}
-    for only, switches in passes:
-        twins = page.evaluate(_TWINS_JS) if only["values"] == [CONTRAST] else 0
-        one = page.evaluate(
-            """([only, rules]) => axe.run(document,
-                   {runOnly: only, rules: rules || {}, resultTypes: ['violations'],
-                    preload: false})
-                 .finally(() => { const s = document.getElementById('lc-axe-twins');
-                                  if (s) { s.remove(); } })
-                 .then(r => ({version: axe.version, passes: r.passes.length,
-                              violations: r.violations.map(v => ({
-                                id: v.id, impact: v.impact, help: v.help,
-                                nodes: v.nodes.map(n => ({target: n.target.join(' '),
-                                  html: n.html.slice(0, 160),
-                                  summary: n.failureSummary}))}))}))""",
-            [only, switches],
-        )
-        result["version"] = one["version"]
-        result["passes"] += one["passes"]
-        result["twins"] += twins
-        result["violations"] += one["violations"]
-    return result
+    only = (
+        {"type": "rule", "values": list(rules)}
+        if rules
+        else {"type": "tag", "values": list(TAGS)}
+    )
+    twins = page.evaluate(_TWINS_JS, TOKENS)
+    return page.evaluate(
+        """([only, twins]) => axe.run(document,
+               {runOnly: only, resultTypes: ['violations'], preload: false})
+             .finally(() => document.getElementById('lc-axe-twins').remove())
+             .then(r => ({version: axe.version, passes: r.passes.length, twins: twins,
+                          violations: r.violations.map(v => ({
+                            id: v.id, impact: v.impact, help: v.help,
+                            nodes: v.nodes.map(n => ({target: n.target.join(' '),
+                              html: n.html.slice(0, 160),
+                              summary: n.failureSummary}))}))}))""",
+        [only, twins],
+    )
 
 
 # preload: false: axe 4.12 fetches a stylesheet's relative @import against the page's
@@ -97,46 +82,40 @@ def axe_run(page, rules=None):
 # fetched CSS, css-orientation-lock (WCAG 1.3.4), is then left incomplete, and
 # check_structure looks for orientation queries itself.
 
-# Checking each text element's contrast is most of axe's time, and most text
-# elements repeat one another: code tokens (7 000 of 17 000 elements in chapter 2),
-# the API page's signatures and literals, emphasis, numbers, links. A text's contrast
-# depends only on its colour, weight, size, opacity and shadow and on the colour
-# behind it: of the leaf elements (text, no child elements) alike in all of these,
-# axe checks the first and skips its twins (marked afresh on every run, so in each
-# theme's colours), hidden for the run with visibility, which leaves the layout as
-# it is. The colour behind is that of the nearest box with a background colour; a
-# text with a background image, a translucent background or a filter anywhere
-# behind it has no twin, nor has text in headings, controls, maths or players.
-# (Excluding them through axe's context took longer than checking them.) Only the
-# colour-contrast pass hides them: hidden, a link's only text would leave the link
-# nameless for link-name.
-_TWINS_JS = """() => {
+# Code is most of a page's text elements, one span per token: highlighted code
+# (7 000 of 17 000 elements in chapter 2), the API page's signatures and inline
+# literals (1 500 of its 2 800 text elements), and checking each token's contrast was
+# most of axe's time. A token's contrast depends only on its colour, weight, size and
+# opacity and on the colour behind it: of tokens alike in all of these, axe checks the
+# first and skips its twins (marked here afresh on every run, so in each theme's
+# colours), hidden for the run with visibility, which leaves the layout as it is.
+# The colour behind is that of the nearest box with a background colour; a token with
+# a background image (or a translucent background) anywhere behind it has no twin.
+# A token inside a link or button is never a twin: hidden, it could be all of the
+# control's name, and link-name would fail on it. (Excluding them through axe's
+# context took longer than checking them.)
+TOKENS = ".highlight pre span, dt.sig span.pre, code.literal span.pre"
+_TWINS_JS = """(tokens) => {
   const seen = new Set();
+  const NAMED = 'a, button, summary, label, [role="button"], [role="link"]';
   let twins = 0;
-  const SKIP = 'h1, h2, h3, h4, h5, h6, button, input, select, textarea, label, '
-             + 'mjx-container, .lc-player, [role="heading"], svg';
-  const behind = el => {  // [colour behind, opacity], or null: no twin
-    let alpha = 1;
+  const behind = el => {
     for (let e = el; e; e = e.parentElement) {
       const s = getComputedStyle(e);
-      if (s.backgroundImage !== 'none' || s.filter !== 'none'
-          || s.mixBlendMode !== 'normal') { return null; }
-      alpha *= parseFloat(s.opacity);
+      if (s.backgroundImage !== 'none') { return null; }
       const bg = s.backgroundColor;
       if (bg === 'rgba(0, 0, 0, 0)' || bg === 'transparent') { continue; }
-      return bg.startsWith('rgba') ? null : [bg, alpha];  // translucent: no twin
+      return bg.startsWith('rgba') ? null : bg;  // translucent: depends on more
     }
-    return ['canvas', alpha];
+    return 'canvas';
   };
-  for (const el of document.querySelectorAll('body *')) {
-    el.removeAttribute('data-lc-axe-twin');
-    if (el.childElementCount || !el.textContent.trim() || el.closest(SKIP)) {
-      continue;
-    }
-    const s = getComputedStyle(el), back = behind(el);
+  for (const span of document.querySelectorAll(tokens)) {
+    span.removeAttribute('data-lc-axe-twin');
+    if (span.closest(NAMED)) { continue; }  // it may be all of a link's name
+    const s = getComputedStyle(span), back = behind(span);
     if (back === null) { continue; }
-    const key = [s.color, s.fontWeight, s.fontSize, s.textShadow, ...back].join('|');
-    if (seen.has(key)) { el.setAttribute('data-lc-axe-twin', ''); twins++; }
+    const key = [s.color, s.fontWeight, s.fontSize, s.opacity, back].join('|');
+    if (seen.has(key)) { span.setAttribute('data-lc-axe-twin', ''); twins++; }
     else { seen.add(key); }
   }
   const style = document.createElement('style');
@@ -166,7 +145,7 @@ def check_axe(page, where, rules=None):
     print(
         f"axe-core {result['version']} on {where} ({scope}): "
         f"{len(violations)} violations, {result['passes']} rules passed "
-        f"({result['twins']} texts left to their twins), "
+        f"({result['twins']} code tokens left to their twins), "
         f"{time.perf_counter() - start:.1f} s"
     )
     if violations:
