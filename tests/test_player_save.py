@@ -100,3 +100,20 @@ def test_over_the_size_limit_nothing_is_written(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="over the 0.0 MB limit: save fewer frames"):
         _moving_dot().save(path)
     assert not path.exists()
+
+
+def test_gif_keeps_every_okabe_ito_colour_exact(tmp_path):
+    # Thousands of shades leave median cut no room for a thin vermillion line next
+    # to a large orange patch: the shared palette must keep the meaning colours.
+    rng = np.random.default_rng(0)
+    image = rng.integers(0, 256, (120, 160, 3), dtype=np.uint8)
+    colours = [Image.new("RGB", (1, 1), c).getpixel((0, 0)) for c in lc.plotting.PALETTE.values()]
+    for k, rgb in enumerate(colours):
+        image[10 * k : 10 * k + 2, :40] = rgb  # a thin line of each colour
+    image[90:, :] = colours[1]  # a large orange patch
+    frames = [Image.fromarray(image), Image.fromarray(image[::-1].copy())]
+    path = tmp_path / "colours.gif"
+    path.write_bytes(_player_anim.encode_animation(frames, "GIF", fps=2))
+    decoded = np.asarray(Image.open(path).convert("RGB"))
+    for k, rgb in enumerate(colours):
+        assert (decoded[10 * k, :40] == rgb).all(), list(lc.plotting.PALETTE)[k]

@@ -204,6 +204,29 @@ def test_stepper_frame_choice():
     assert len(stepper_frames(120, max_frames=60)) >= 50
 
 
+def test_stepper_frames_show_every_mistake_and_the_step_before():
+    keep = [45, 63, 66, 123, 900, 4999]
+    frames = stepper_frames(5000, max_frames=60, keep=keep)
+    assert len(frames) <= 60 and frames[0] == 0 and frames[-1] == 5000
+    assert set(keep) | {t - 1 for t in keep} <= set(frames.tolist())
+    assert np.all(np.diff(frames) > 0)
+    # Too many mistakes to pair within the budget: the plain spread.
+    many = np.arange(1, 5000, 50)
+    assert stepper_frames(5000, 60, keep=many).tolist() == stepper_frames(5000, 60).tolist()
+    with pytest.raises(ValueError, match="outside"):
+        stepper_frames(100, 60, keep=[0])
+
+
+def test_static_player_of_a_stepper_has_every_update():
+    data = lc.data.make_separable(n=40, margin=0.02, random_state=3)
+    clf = lc.Perceptron(max_iter=200).fit(data.X, data.y)
+    stepper = Stepper(clf, data.X, data.y)
+    steps = clf.history_.mistake_steps
+    assert clf.history_.n_steps > 60 and 2 * len(steps) + 2 <= 60, "the test's run"
+    shown = set(np.asarray(stepper.static_frames).tolist())
+    assert set(steps.tolist()) | set((steps - 1).tolist()) <= shown
+
+
 def test_old_weights_arrow_has_a_legend_entry():
     data = lc.data.make_separable(n=40, margin=0.1, random_state=1)
     stepper = Stepper(lc.Perceptron().fit(data.X, data.y), data.X, data.y)
@@ -494,3 +517,13 @@ def test_explorer_distance_segments_never_line_up_in_the_last_part(seed):
     gaps = np.abs(along[:, None] - along[None, :])[np.triu_indices(4, 1)]
     assert len(set(explorer.marked.tolist())) == 4
     assert gaps.min() > 0.05 * np.ptp(data.X @ np.array([-w[1], w[0]]))
+
+
+def test_ring_legend_says_a_mistake_is_vermillion():
+    data = lc.data.make_separable(n=20, random_state=0)
+    stepper = Stepper(lc.Perceptron().fit(data.X, data.y), data.X, data.y)
+    stepper.step = int(stepper.history.mistake_steps[0])
+    legend = stepper.view.plane.ax.get_legend()
+    assert "visited point (vermillion: a mistake)" in [t.get_text() for t in legend.get_texts()]
+    edge = stepper.view.ring.collection.get_edgecolors()[0]
+    assert to_hex(edge) == lc.plotting.PALETTE["vermillion"].lower()
