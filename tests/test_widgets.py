@@ -170,8 +170,10 @@ def test_mimebundle_and_static_html(stepper, stepper_html):
     assert len(html.encode()) <= 1_000_000
     data = payload(html)
     assert len(data["index"]) >= 50
-    assert data["steps"][:31] == list(range(31))
+    assert data["steps"][:10] == list(range(10))  # the first steps, one by one
     assert data["steps"][-1] == stepper.n_steps
+    updates = stepper.history.mistake_steps.tolist()
+    assert set(updates) | {t - 1 for t in updates} <= set(data["steps"])
     assert data["captions"][-1].endswith("converged")
 
 
@@ -212,19 +214,12 @@ def test_stepper_frames_show_every_mistake_and_the_step_before():
     assert np.all(np.diff(frames) > 0)
     # Too many mistakes to pair within the budget: the plain spread.
     many = np.arange(1, 5000, 50)
-    assert stepper_frames(5000, 60, keep=many).tolist() == stepper_frames(5000, 60).tolist()
+    assert (
+        stepper_frames(5000, 60, keep=many).tolist()
+        == stepper_frames(5000, 60).tolist()
+    )
     with pytest.raises(ValueError, match="outside"):
         stepper_frames(100, 60, keep=[0])
-
-
-def test_static_player_of_a_stepper_has_every_update():
-    data = lc.data.make_separable(n=40, margin=0.02, random_state=3)
-    clf = lc.Perceptron(max_iter=200).fit(data.X, data.y)
-    stepper = Stepper(clf, data.X, data.y)
-    steps = clf.history_.mistake_steps
-    assert clf.history_.n_steps > 60 and 2 * len(steps) + 2 <= 60, "the test's run"
-    shown = set(np.asarray(stepper.static_frames).tolist())
-    assert set(steps.tolist()) | set((steps - 1).tolist()) <= shown
 
 
 def test_old_weights_arrow_has_a_legend_entry():
@@ -524,6 +519,8 @@ def test_ring_legend_says_a_mistake_is_vermillion():
     stepper = Stepper(lc.Perceptron().fit(data.X, data.y), data.X, data.y)
     stepper.step = int(stepper.history.mistake_steps[0])
     legend = stepper.view.plane.ax.get_legend()
-    assert "visited point (vermillion: a mistake)" in [t.get_text() for t in legend.get_texts()]
+    assert "visited point (vermillion: a mistake)" in [
+        t.get_text() for t in legend.get_texts()
+    ]
     edge = stepper.view.ring.collection.get_edgecolors()[0]
     assert to_hex(edge) == lc.plotting.PALETTE["vermillion"].lower()
