@@ -127,7 +127,7 @@ class Stepper(Player):
     max_static_frames : int, default=60
         Frames of the kernel-free player: every mistake with the step before
         it (if they fit), the first steps, then geometrically spaced steps to
-        the last (see :func:`stepper_frames`).
+        the last (see ``linclass.widgets.stepper_frames``).
 
     Attributes
     ----------
