@@ -54,8 +54,8 @@ def stepper_frames(n_steps, max_frames=60, head=30, keep=()):
     >>> stepper_frames(5).tolist()
     [0, 1, 2, 3, 4, 5]
     >>> f = stepper_frames(10_000, max_frames=40, head=10)
-    >>> f[:12].tolist(), int(f[-1]), len(f) <= 40
-    ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 10000, True)
+    >>> f[:11].tolist(), int(f[-1]), len(f) <= 40
+    ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 10000, True)
     >>> g = stepper_frames(10_000, max_frames=40, head=10, keep=[5000])
     >>> {4999, 5000} <= set(g.tolist()), len(g) <= 40
     (True, True)
