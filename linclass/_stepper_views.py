@@ -30,7 +30,7 @@ from linclass._palette import TEXT_COLORS
 from linclass._proof_panel import ProofPanel
 
 # The ring is black on a correct visit and vermillion (MISTAKE) on a mistake.
-VISITED = "visited point (vermillion: a mistake)"
+VISITED = "visited point\n(vermillion: a mistake)"
 
 
 def _pm(v):

@@ -519,7 +519,7 @@ def test_ring_legend_says_a_mistake_is_vermillion():
     stepper = Stepper(lc.Perceptron().fit(data.X, data.y), data.X, data.y)
     stepper.step = int(stepper.history.mistake_steps[0])
     legend = stepper.view.plane.ax.get_legend()
-    assert "visited point (vermillion: a mistake)" in [
+    assert "visited point\n(vermillion: a mistake)" in [
         t.get_text() for t in legend.get_texts()
     ]
     edge = stepper.view.ring.collection.get_edgecolors()[0]
