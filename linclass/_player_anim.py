@@ -15,7 +15,9 @@ from pathlib import Path
 
 import numpy as np
 from matplotlib import font_manager
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageColor, ImageDraw, ImageFont
+
+from linclass._palette import PALETTE
 
 MAX_WIDTH = 1600  # pixels: wide enough for a slide, no wider
 MAX_BYTES = 6_000_000  # what a learning-management system accepts
@@ -125,13 +127,20 @@ def compose_frames(images, captions, title=""):
 
 def _shared_palette(frames):
     # One palette for every frame (no colour flicker), from the first, middle and
-    # last frames: plots are flat colours, 255 of them cover every frame.
+    # last frames. Median cut alone can fold a thin vermillion line into the orange
+    # of a large patch, so the Okabe-Ito colours, ink and paper are fixed entries.
     picks = [frames[0], frames[len(frames) // 2], frames[-1]]
     width, height = picks[0].size
     montage = Image.new("RGB", (width, height * len(picks)))
     for k, frame in enumerate(picks):
         montage.paste(frame, (0, k * height))
-    return montage.quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+    fixed = [ImageColor.getrgb(c) for c in PALETTE.values()] + [INK, PAPER]
+    n_cut = 256 - len(fixed)
+    cut = montage.quantize(colors=n_cut, method=Image.Quantize.MEDIANCUT)
+    entries = [c for rgb in fixed for c in rgb] + cut.getpalette()[: 3 * n_cut]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(entries + list(PAPER) * (256 - len(entries) // 3))
+    return palette
 
 
 def encode_animation(frames, fmt, fps, comment="", max_bytes=None):

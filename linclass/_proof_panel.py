@@ -133,7 +133,7 @@ class ProofPanel:
         ax.set(
             xlim=(0, top),
             xlabel="mistakes k",
-            ylabel="length",
+            ylabel="value",
         )
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # k counts mistakes
         ax.set_ylim(

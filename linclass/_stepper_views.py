@@ -29,6 +29,9 @@ from linclass._artists import (
 from linclass._palette import TEXT_COLORS
 from linclass._proof_panel import ProofPanel
 
+# The ring is black on a correct visit and vermillion (MISTAKE) on a mistake.
+VISITED = "visited point\n(vermillion: a mistake)"
+
 
 def _pm(v):
     return "+1" if v > 0 else "−1"
@@ -155,7 +158,7 @@ class BinaryView:
         update = "η Σ y x (update)" if self.batch else "η y x (update)"
         self.dw_arrow = Arrow(ax, color=UPDATE, label=update)
         # In a batch frame the rings are the mistakes of the dashed "boundary before".
-        ring_label = "misclassified before" if self.batch else "visited point"
+        ring_label = "misclassified before" if self.batch else VISITED
         self.ring = Rings(ax, color=MISTAKE if self.batch else INK, label=ring_label)
         # A diamond, so that it cannot be read as the square marker of the +1 class.
         self.broken = Rings(
@@ -275,7 +278,7 @@ class PocketView(BinaryView):
         name = self.name
         self._data_panel(ax, label="running weights", color=running)
         self.pocket = Hyperplane(ax, color=pocket, ls="--", lw=2.2, label=name)
-        self.ring = Rings(ax, color=INK, label="visited point")
+        self.ring = Rings(ax, color=INK, label=VISITED)
         side_legend(ax)
         steps, running_err, pocket_err = self.h.error_curve()
         T = self.h.n_steps
@@ -365,7 +368,7 @@ class MulticlassView:
         plotting.setup_axes(ax, self.xlim, self.ylim)
         self.arrows = [Arrow(ax, color=c, lw=2.2) for c in colors]
         ax.plot([], [], color=INK, marker=">", ms=5, label="$w_c$ (class colour)")
-        self.ring = Rings(ax, color=INK, label="visited point")
+        self.ring = Rings(ax, color=INK, label=VISITED)
         self.note = side_legend(ax)
         self.box = status_title(ax)
 

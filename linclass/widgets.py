@@ -23,11 +23,13 @@ from linclass.player import Player
 __all__ = ["Stepper", "HyperplaneExplorer", "ProjectionExplorer", "stepper_frames"]
 
 
-def stepper_frames(n_steps, max_frames=60, head=30):
+def stepper_frames(n_steps, max_frames=60, head=30, keep=()):
     """Steps shown by the static player of a run of ``n_steps`` steps.
 
-    Every step up to ``head``, then geometrically spaced steps up to the last
-    one (always included): early steps change a lot, later ones little.
+    Every step in ``keep`` (the mistakes) and the step before it, if they fit
+    in ``max_frames``; the rest of the budget goes to every step up to
+    ``head``, then geometrically spaced steps up to the last one (always
+    included): early steps change a lot, later ones little.
 
     Parameters
     ----------
@@ -37,6 +39,10 @@ def stepper_frames(n_steps, max_frames=60, head=30):
         Upper bound on the number of frames.
     head : int, default=30
         Steps shown one by one at the start.
+    keep : array-like of int, default=()
+        Steps in ``[1, n_steps]`` to show with the step before each, so that
+        every update is seen; ignored (the plain spread is used) when these
+        pairs need more than ``max_frames`` frames.
 
     Returns
     -------
@@ -48,16 +54,28 @@ def stepper_frames(n_steps, max_frames=60, head=30):
     >>> stepper_frames(5).tolist()
     [0, 1, 2, 3, 4, 5]
     >>> f = stepper_frames(10_000, max_frames=40, head=10)
-    >>> f[:12].tolist(), int(f[-1]), len(f) <= 40
-    ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 10000, True)
+    >>> f[:11].tolist(), int(f[-1]), len(f) <= 40
+    ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 10000, True)
+    >>> g = stepper_frames(10_000, max_frames=40, head=10, keep=[5000])
+    >>> {4999, 5000} <= set(g.tolist()), len(g) <= 40
+    (True, True)
     """
     n_steps = check_nonnegative_int(n_steps, "n_steps")
     if n_steps + 1 <= max_frames:
         return np.arange(n_steps + 1)
-    head = min(head, max_frames // 2)
+    keep = np.asarray(keep, dtype=np.int64).reshape(-1)
+    if keep.size and (keep.min() < 1 or keep.max() > n_steps):
+        raise ValueError(f"keep holds steps outside [1, {n_steps}]")
+    pairs = np.unique(np.concatenate([keep - 1, keep]))
+    if len(pairs) + 2 > max_frames:
+        pairs = pairs[:0]
+    # The spread (0 and n_steps included) fills what the pairs leave.
+    budget = max_frames - len(pairs)
+    head = min(head, budget // 2, budget - 2)
     first = np.arange(head + 1)
-    rest = np.geomspace(head + 1, n_steps, max_frames - head - 1).round()
-    return np.unique(np.concatenate([first, rest, [n_steps]])).astype(np.int64)
+    rest = np.geomspace(max(head, 1), n_steps, budget - head)[1:].round()
+    spread = np.concatenate([first, rest]).astype(np.int64)
+    return np.unique(np.concatenate([pairs, spread])).astype(np.int64)
 
 
 def _view_for(estimator, X, y, reference):
@@ -107,8 +125,9 @@ class Stepper(Player):
         ``||w_k||`` against ``eta R sqrt(k)``, k the mistakes so far: the
         convergence proof, live.
     max_static_frames : int, default=60
-        Frames of the kernel-free player: every step up to 30, then
-        geometrically spaced steps to the last.
+        Frames of the kernel-free player: every mistake with the step before
+        it (if they fit), the first steps, then geometrically spaced steps to
+        the last (see ``linclass.widgets.stepper_frames``).
 
     Attributes
     ----------
@@ -147,7 +166,9 @@ class Stepper(Player):
             T + 1,
             self.view.setup,
             self.view.update,
-            frames=stepper_frames(T, max_static_frames),
+            frames=stepper_frames(
+                T, max_static_frames, keep=self.history.mistake_steps
+            ),
             title=self.view.title,
             figsize=self.view.figsize,
         )

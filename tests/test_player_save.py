@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 from animation_frames import figure_error, frames_of
-from PIL import Image
+from PIL import Image, ImageColor
 
 import linclass as lc
 from linclass import _player_anim
@@ -100,3 +100,22 @@ def test_over_the_size_limit_nothing_is_written(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="over the 0.0 MB limit: save fewer frames"):
         _moving_dot().save(path)
     assert not path.exists()
+
+
+def test_gif_keeps_every_okabe_ito_colour_exact(tmp_path):
+    # Many shades of every colour (blends with white, as anti-aliased edges make)
+    # crowd median cut: thin lines of the exact colours must survive the palette.
+    colours = [ImageColor.getrgb(c) for c in lc.plotting.PALETTE.values()]
+    rng = np.random.default_rng(0)
+    shade = rng.random((240, 320, 1))
+    base = np.array(colours)[rng.integers(0, len(colours), (240, 320))]
+    image = (base * shade + 255 * (1 - shade)).astype(np.uint8)
+    image[200:] = colours[1]  # a large orange patch
+    for k, rgb in enumerate(colours):
+        image[10 * k, :20] = rgb  # a thin line of each colour
+    frames = [Image.fromarray(image), Image.fromarray(image[::-1].copy())]
+    path = tmp_path / "colours.gif"
+    path.write_bytes(_player_anim.encode_animation(frames, "GIF", fps=2))
+    decoded = np.asarray(Image.open(path).convert("RGB"))
+    for k, rgb in enumerate(colours):
+        assert (decoded[10 * k, :20] == rgb).all(), list(lc.plotting.PALETTE)[k]

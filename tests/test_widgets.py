@@ -170,8 +170,10 @@ def test_mimebundle_and_static_html(stepper, stepper_html):
     assert len(html.encode()) <= 1_000_000
     data = payload(html)
     assert len(data["index"]) >= 50
-    assert data["steps"][:31] == list(range(31))
+    assert data["steps"][:10] == list(range(10))  # the first steps, one by one
     assert data["steps"][-1] == stepper.n_steps
+    updates = stepper.history.mistake_steps.tolist()
+    assert set(updates) | {t - 1 for t in updates} <= set(data["steps"])
     assert data["captions"][-1].endswith("converged")
 
 
@@ -202,6 +204,22 @@ def test_stepper_frame_choice():
     gaps = np.diff(frames[30:])
     assert np.all(gaps[1:] >= gaps[:-1])  # geometric: the gaps only grow
     assert len(stepper_frames(120, max_frames=60)) >= 50
+
+
+def test_stepper_frames_show_every_mistake_and_the_step_before():
+    keep = [45, 63, 66, 123, 900, 4999]
+    frames = stepper_frames(5000, max_frames=60, keep=keep)
+    assert len(frames) <= 60 and frames[0] == 0 and frames[-1] == 5000
+    assert set(keep) | {t - 1 for t in keep} <= set(frames.tolist())
+    assert np.all(np.diff(frames) > 0)
+    # Too many mistakes to pair within the budget: the plain spread.
+    many = np.arange(1, 5000, 50)
+    assert (
+        stepper_frames(5000, 60, keep=many).tolist()
+        == stepper_frames(5000, 60).tolist()
+    )
+    with pytest.raises(ValueError, match="outside"):
+        stepper_frames(100, 60, keep=[0])
 
 
 def test_old_weights_arrow_has_a_legend_entry():
@@ -494,3 +512,15 @@ def test_explorer_distance_segments_never_line_up_in_the_last_part(seed):
     gaps = np.abs(along[:, None] - along[None, :])[np.triu_indices(4, 1)]
     assert len(set(explorer.marked.tolist())) == 4
     assert gaps.min() > 0.05 * np.ptp(data.X @ np.array([-w[1], w[0]]))
+
+
+def test_ring_legend_says_a_mistake_is_vermillion():
+    data = lc.data.make_separable(n=20, random_state=0)
+    stepper = Stepper(lc.Perceptron().fit(data.X, data.y), data.X, data.y)
+    stepper.step = int(stepper.history.mistake_steps[0])
+    legend = stepper.view.plane.ax.get_legend()
+    assert "visited point\n(vermillion: a mistake)" in [
+        t.get_text() for t in legend.get_texts()
+    ]
+    edge = stepper.view.ring.collection.get_edgecolors()[0]
+    assert to_hex(edge) == lc.plotting.PALETTE["vermillion"].lower()
