@@ -10,7 +10,9 @@ import struct
 import zlib
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageColor
+
+from linclass._palette import PALETTE
 
 # The static player of one figure must stay under this many bytes of HTML so a
 # chapter page with two players fits its 3 MB budget.
@@ -100,16 +102,48 @@ def quantized_png(image, colors=32):
     True
     """
     image = Image.fromarray(np.ascontiguousarray(image))
-    # Median cut keeps large faint areas (a light shading) apart from white;
-    # Pillow quantises RGBA with the octree method only.
-    method = (
-        Image.Quantize.MEDIANCUT if image.mode == "RGB" else Image.Quantize.FASTOCTREE
-    )
-    image = image.quantize(colors=colors, method=method, dither=Image.Dither.NONE)
+    if image.mode == "RGB" and colors >= 2 * len(FIXED_COLOURS):
+        image = _quantize_keeping_fixed(image, colors)
+    else:
+        # Median cut keeps large faint areas (a light shading) apart from white;
+        # Pillow quantises RGBA with the octree method only.
+        method = (
+            Image.Quantize.MEDIANCUT
+            if image.mode == "RGB"
+            else Image.Quantize.FASTOCTREE
+        )
+        image = image.quantize(colors=colors, method=method, dither=Image.Dither.NONE)
     buf = io.BytesIO()
     # zlib level 6: a few per cent larger than level 9, several times faster
     image.save(buf, format="PNG", compress_level=6)
     return buf.getvalue()
+
+
+# The colours the figures are drawn in: Okabe-Ito, the page's ink and white. Median
+# cut alone folds a colour that covers few pixels (a legend swatch, a thin line)
+# into a large patch's: green into blue, vermillion into orange.
+FIXED_COLOURS = [ImageColor.getrgb(c) for c in PALETTE.values()] + [
+    (31, 35, 40),
+    (255, 255, 255),
+]
+
+
+def _quantize_keeping_fixed(image, colors):
+    """A palette of ``colors``: the fixed colours exactly, median cut for the rest."""
+    n_cut = colors - len(FIXED_COLOURS)
+    cut = image.quantize(colors=n_cut, method=Image.Quantize.MEDIANCUT)
+    entries = np.array(
+        FIXED_COLOURS + np.reshape(cut.getpalette()[: 3 * n_cut], (-1, 3)).tolist()
+    )
+    # Each distinct colour to its nearest entry, exactly (Pillow's own palette
+    # lookup works on a coarse colour grid and can turn white into 253).
+    rgb = np.asarray(image).reshape(-1, 3)
+    distinct, where = np.unique(rgb, axis=0, return_inverse=True)
+    gaps = ((distinct[:, None, :].astype(int) - entries[None]) ** 2).sum(axis=-1)
+    index = gaps.argmin(axis=1).astype(np.uint8)[where.ravel()]
+    out = Image.frombytes("P", image.size, index.tobytes())
+    out.putpalette(entries.astype(np.uint8).ravel().tolist())
+    return out
 
 
 def fast_png(rgb):

@@ -270,3 +270,21 @@ def test_quantized_png_is_a_small_palette_image():
     image = Image.open(io.BytesIO(png))
     assert image.mode == "P" and image.size == (30, 20)
     np.testing.assert_array_equal(np.asarray(image.convert("RGB")), rgb)
+
+
+def test_frame_pngs_keep_the_figure_colours_exactly():
+    # A large blue patch with a small green swatch, a large orange patch with a thin
+    # vermillion line: median cut alone merges the small ones into the large ones.
+    image = np.full((120, 200, 3), 255, dtype=np.uint8)
+    rng = np.random.default_rng(0)
+    image[:, :100] = (0, 114, 178)  # blue
+    image[:, 100:] = (230, 159, 0)  # orange
+    image[10:13, 10:20] = (0, 158, 115)  # green swatch
+    image[50, 100:200] = (213, 94, 0)  # vermillion line
+    image[80:, :] = rng.integers(0, 256, (40, 200, 3))  # many other colours
+    png = _player_frames.quantized_png(image, 64)
+    decoded = np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+    for colour in ((0, 158, 115), (213, 94, 0), (0, 114, 178), (230, 159, 0)):
+        assert np.all(decoded == colour, axis=-1).sum() > 0, colour
+    assert np.array_equal(decoded[10:13, 10:20], image[10:13, 10:20])
+    assert np.array_equal(decoded[50, 100:200], image[50, 100:200])
