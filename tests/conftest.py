@@ -25,6 +25,7 @@ our trials, and the notebooks' cells with them.)
 """
 
 import matplotlib
+import matplotlib.pyplot as plt
 import pytest
 from book_toc import ROOT
 from run_summary import pytest_sessionstart, pytest_terminal_summary
@@ -35,6 +36,12 @@ from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
 from tools.book.local_server import serve
 
 matplotlib.use("Agg")
+# Resolve pyplot's backend now, before any test starts an IPython shell: pyplot's
+# first use installs a display hook, and with an IPython shell alive it imports
+# IPython.core.pylabtools.backend2gui, which matplotlib 3.8 (make test-min) needs
+# and IPython 9 no longer has. Which test touches pyplot first then no longer
+# decides whether the suite passes.
+plt.switch_backend("Agg")
 
 HTML = ROOT / "_build" / "html"
 
