@@ -15,15 +15,13 @@ from pathlib import Path
 
 import numpy as np
 from matplotlib import font_manager
-from PIL import Image, ImageColor, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
-from linclass._palette import PALETTE
+from linclass._player_frames import FIXED_COLOURS, INK, PAPER
 
 MAX_WIDTH = 1600  # pixels: wide enough for a slide, no wider
 MAX_BYTES = 6_000_000  # what a learning-management system accepts
 FORMATS = {".gif": "GIF", ".webp": "WEBP"}
-INK = (31, 35, 40)  # the page's text colour (#1f2328)
-PAPER = (255, 255, 255)
 PAGE_WIDTH = 740  # the page's player: font sizes scale from it
 
 
@@ -134,7 +132,7 @@ def _shared_palette(frames):
     montage = Image.new("RGB", (width, height * len(picks)))
     for k, frame in enumerate(picks):
         montage.paste(frame, (0, k * height))
-    fixed = [ImageColor.getrgb(c) for c in PALETTE.values()] + [INK, PAPER]
+    fixed = FIXED_COLOURS
     n_cut = 256 - len(fixed)
     cut = montage.quantize(colors=n_cut, method=Image.Quantize.MEDIANCUT)
     entries = [c for rgb in fixed for c in rgb] + cut.getpalette()[: 3 * n_cut]

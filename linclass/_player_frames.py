@@ -122,10 +122,9 @@ def quantized_png(image, colors=32):
 # The colours the figures are drawn in: Okabe-Ito, the page's ink and white. Median
 # cut alone folds a colour that covers few pixels (a legend swatch, a thin line)
 # into a large patch's: green into blue, vermillion into orange.
-FIXED_COLOURS = [ImageColor.getrgb(c) for c in PALETTE.values()] + [
-    (31, 35, 40),
-    (255, 255, 255),
-]
+INK = (31, 35, 40)  # the page's text colour (#1f2328)
+PAPER = (255, 255, 255)
+FIXED_COLOURS = [ImageColor.getrgb(c) for c in PALETTE.values()] + [INK, PAPER]
 
 
 def _quantize_keeping_fixed(image, colors):
