@@ -161,3 +161,67 @@ def test_without_a_browser_make_book_goes_on_and_make_pdf_stops(monkeypatch, cap
         pdf.main([])  # make pdf, make test: a clear error
     with pytest.raises(SystemExit, match="usage"):
         pdf.main(["--force"])
+
+
+class _Printer:
+    """A page that "prints" the pages its contents' targets land on, in turn."""
+
+    def __init__(self, landings):
+        self.landings, self.prints, self.filled = list(landings), [], []
+
+    def evaluate(self, script, arg=None):
+        if arg is None:  # the contents' targets
+            return ["intro", "chapters-02_b"]
+        self.filled.append(dict(arg))
+        return []
+
+    def pdf(self, tagged, outline, **layout):
+        self.prints.append((tagged, outline))
+        return self.landings.pop(0)
+
+
+@pytest.fixture
+def landed(monkeypatch):
+    # The "PDF" is the numbers themselves: page_numbers reads them back.
+    monkeypatch.setattr(pdf, "page_numbers", dict)
+
+
+def test_one_print_when_the_last_numbers_still_hold(landed):
+    page = _Printer([{"intro": 3, "chapters-02_b": 9, "other": 1}])
+    book, numbers = pdf._print_numbered(page, {}, {"intro": 3, "chapters-02_b": 9})
+    assert numbers == {"intro": 3, "chapters-02_b": 9}
+    assert page.prints == [(True, True)]  # the tagged book, at once
+    assert page.filled == [numbers]
+
+
+def test_a_moved_part_is_written_in_and_printed_again(landed):
+    moved = {"intro": 3, "chapters-02_b": 10}
+    page = _Printer([moved, moved])
+    book, numbers = pdf._print_numbered(page, {}, {"intro": 3, "chapters-02_b": 9})
+    assert numbers == moved and book == moved
+    assert page.prints == [(True, True), (True, True)]
+    assert page.filled[-1] == moved
+
+
+def test_the_first_print_is_plain_and_only_tells_the_numbers(landed):
+    found = {"intro": 3, "chapters-02_b": 9}
+    page = _Printer([found, found])
+    for guess in (None, {"intro": 3}):  # none, or another contents
+        page.prints.clear()
+        page.landings = [found, found]
+        assert pdf._print_numbered(page, {}, guess)[1] == found
+        assert page.prints == [(False, False), (True, True)]
+
+
+def test_numbers_that_move_again_stop_the_printer(landed):
+    page = _Printer(
+        [{"intro": 3, "chapters-02_b": 10}, {"intro": 4, "chapters-02_b": 10}]
+    )
+    with pytest.raises(RuntimeError, match="moved"):
+        pdf._print_numbered(page, {}, {"intro": 3, "chapters-02_b": 9})
+
+
+def test_a_contents_entry_without_a_page_stops_the_printer(landed):
+    page = _Printer([{"intro": 3}])
+    with pytest.raises(RuntimeError, match="chapters-02_b"):
+        pdf._print_numbered(page, {}, {"intro": 3, "chapters-02_b": 9})

@@ -17,10 +17,12 @@ about a minute; a PDF older than the site is kept for ``make pdf``, and
 The PDF is tagged (a structure tree from the HTML: headings, paragraphs, lists,
 tables, figures with their alt text), carries the document's language and title,
 and has bookmarks from the headings, nested (Chromium's ``generateTaggedPDF`` and
-``generateDocumentOutline``). The page numbers of the contents come from a first,
-plain print: pypdf reads where each linked heading landed, they are written into
-the contents (in place of placeholders as wide, so no page break moves), and the
-second print is the book.
+``generateDocumentOutline``). The page numbers of the contents are written in place
+of placeholders as wide, so no page break moves. They are those of the last print
+(kept in ``_build/pdf/.page-numbers.json``): the book is printed once with them, and
+pypdf reads where each linked heading landed. When any moved (or on the first
+print) they are written in again and the book printed a second time; that print
+must then agree with its contents, or the printer stops.
 """
 
 import io
@@ -41,6 +43,7 @@ ROOT = HERE.parents[1]
 OUT = Path("_build", "pdf", PDF_NAME)
 SITE_COPY = Path("_build", "html", "_static", PDF_NAME)
 STAMP = Path("_build", "pdf", ".inputs.sha256")
+NUMBERS = Path("_build", "pdf", ".page-numbers.json")  # the contents' last page numbers
 # The files that decide how the pages are printed (not the rest of tools/book/).
 PRINTER = ("pdf.py", "print_edition.py", "print.css", "print.js", "local_server.py")
 STATUS = Path("_build", "html", "_static", STATUS_JS)
@@ -159,18 +162,66 @@ def print_pdf(root):
             "footer_template": FOOTER,
             "margin": MARGINS,
         }
-        numbers = page_numbers(page.pdf(**layout))
-        missing = page.evaluate(_FILL_CONTENTS, numbers)
-        if missing:
-            raise RuntimeError(f"print edition: contents entries not found: {missing}")
-        page.pdf(path=str(out), tagged=True, outline=True, **layout)
+        pdf, numbers = _print_numbered(page, layout, _last_numbers(root))
         browser.close()
+    out.write_bytes(pdf)
+    (root / NUMBERS).write_text(json.dumps(numbers, sort_keys=True) + "\n")
     partial = (root / SITE_COPY).with_name(SITE_COPY.name + ".partial")
     shutil.copyfile(out, partial)
     partial.replace(root / SITE_COPY)  # the served copy is never half written
     (root / STAMP).write_text(key + "\n")
     write_status(root, stale=False)
     return out
+
+
+def _last_numbers(root):
+    """The contents' page numbers of the last print, or None."""
+    try:
+        return json.loads((Path(root) / NUMBERS).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _print_numbered(page, layout, guess):
+    """Print the book with its contents' page numbers; return (PDF bytes, numbers).
+
+    ``guess`` (the last print's numbers, or None) is written in first; a prose edit
+    seldom moves a part to another page, and then one print is enough (ten seconds
+    of the thirty). Otherwise the numbers read from that print are written in and
+    the book printed again: the same layout, since every number takes the place of
+    a placeholder as wide.
+    """
+    wanted = page.evaluate(_CONTENTS_TARGETS)
+    if guess is not None and set(guess) != set(wanted):
+        guess = None  # another contents: print with the placeholders first
+    for attempt in range(2):
+        if guess is not None:
+            missing = page.evaluate(_FILL_CONTENTS, guess)
+            if missing:
+                raise RuntimeError(
+                    f"print edition: contents entries not found: {missing}"
+                )
+        # Without a guess the first print only tells the numbers: a plain one is
+        # faster than the tagged book with its outline.
+        book = guess is not None
+        pdf = page.pdf(tagged=book, outline=book, **layout)
+        found = page_numbers(pdf)
+        lost = [t for t in wanted if t not in found]
+        if lost:
+            raise RuntimeError(f"print edition: no page for contents entries {lost}")
+        numbers = {target: found[target] for target in wanted}
+        if numbers == guess:
+            return pdf, numbers
+        if attempt:
+            moved = {
+                t: (guess[t], numbers[t]) for t in wanted if guess[t] != numbers[t]
+            }
+            raise RuntimeError(f"print edition: the contents' numbers moved: {moved}")
+        guess = numbers
+
+
+_CONTENTS_TARGETS = """() => [...document.querySelectorAll('.lc-toc-page[data-target]')]
+  .map(span => span.dataset.target)"""
 
 
 def page_numbers(pdf_bytes):
