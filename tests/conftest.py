@@ -48,8 +48,8 @@ HTML = ROOT / "_build" / "html"
 __all__ = ["pytest_sessionstart", "pytest_terminal_summary"]  # hooks pytest calls
 
 # The files that take longest, longest first (worker-seconds in `make test`: the two
-# halves of the site's pages about 100 each, the simulated-Colab runs 80 each, the
-# answer boxes 40, the PDF's 40 when it is re-printed, the fork 25). They start
+# halves of the site's pages, with their answer boxes, about 100 each; the simulated-
+# Colab runs 50 each; the PDF's 30 when it is re-printed; the fork 20). They start
 # first, so that the two workers end together instead of one running a long file
 # alone at the end (longest processing time first); `make test` passes
 # --no-loadscope-reorder, or pytest-xdist would put the files with the most tests
@@ -60,7 +60,6 @@ LONGEST_FIRST = (
     "test_site_pages_b.py",
     "test_fresh_chapters.py",
     "test_fresh_exercises.py",
-    "test_answer_boxes.py",
     "test_fork.py",
     "test_slides.py",
     "test_widgets.py",
