@@ -100,8 +100,11 @@ def test_zero_weights_show_a_message_not_a_line(stepper):
     assert "mistake on point 1" in stepper.caption  # x_1, as in the text
 
 
-def test_captions_number_points_from_1_and_leave_out_b_through_the_origin(run, stepper):
+def test_captions_number_points_from_1_and_leave_out_b_through_the_origin(run):
     data, clf = run
+    # A stepper of its own: the shared one has a live widget by now, which would
+    # render every frame's picture as the step moves (seconds), not only its caption.
+    stepper = Stepper(clf, data.X, data.y)
     captions = [_caption(stepper, t) for t in range(stepper.n_frames)]
     assert captions[0] == f"step 0 of {stepper.n_steps}: the weights start at w = 0"
     for t, caption in enumerate(captions[1:], start=1):
