@@ -187,10 +187,16 @@ def test_speaker_view_opens_with_notes(site, browser):
             page.keyboard.press("s")
         speaker = popup_info.value
         speaker.wait_for_selector(".speaker-controls-notes", timeout=10_000)
+        # Both previews (this slide, the next) are decks of their own: wait until
+        # reveal.js has set them up and the notes are written, not a fixed time.
         speaker.wait_for_function(
-            "() => document.querySelectorAll('iframe').length >= 2"
+            """() => { const frames = [...document.querySelectorAll('iframe')];
+                 const notes = document.querySelector('.speaker-controls-notes .value');
+                 return frames.length >= 2 && notes && notes.innerText.trim()
+                   && frames.every(f => f.contentDocument
+                        && f.contentDocument.querySelector('.reveal.ready')); }""",
+            timeout=10_000,
         )
-        speaker.wait_for_timeout(1500)
         notes = speaker.locator(".speaker-controls-notes .value").inner_text()
         assert notes.strip(), "the speaker view shows no notes for the title slide"
         speaker.screenshot(path=str(SHOTS / "speaker-view.png"))
