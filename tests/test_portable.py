@@ -60,6 +60,14 @@ def test_served_notebook_reads_without_myst_and_with_the_numbers(source, served)
     )
     assert not left, f"{served.name}: MyST left in the Markdown: {left}"
     nb = json.loads(served.read_text(encoding="utf-8"))
+    unreadable = {
+        mimetype
+        for cell in nb["cells"]
+        for out in cell.get("outputs", [])
+        for mimetype in out.get("data", {})
+        if mimetype.startswith(portable.GLUE_RECORD) or mimetype == portable.WIDGET
+    }
+    assert not unreadable, f"{served.name}: outputs Jupyter cannot show: {unreadable}"
     if served.parent.name == "exercises":
         mystic = exercises.build(source)["cells"]
     else:

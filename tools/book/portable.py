@@ -62,6 +62,7 @@ ROLE_OR_CODE = re.compile(r"\{([\w:-]+)\}`([^`]*)`|``.+?``|`[^`]+`")
 TARGET = re.compile(r"^\(([\w-]+)\)=[ \t]*$", re.M)
 BOX = re.compile(r'^<div class="lc-answer" data-answer="([^"]+)"></div>[ \t]*$', re.M)
 WIDGET = "application/vnd.jupyter.widget-view+json"
+GLUE_RECORD = "application/papermill.record/"  # myst-nb's glue outputs
 
 
 # --- what every chapter defines: numbers, titles, figures ---------------------------
@@ -259,12 +260,20 @@ def _glue(executed_path):
     return {k: v["data"].get("text/plain", "") for k, v in data.items()}
 
 
+def _readable(mimetype):
+    # A widget's view needs its kernel; a glued value's record is for myst-nb only
+    # (Jupyter would say it has no renderer for it): neither reads outside the book.
+    return mimetype != WIDGET and not mimetype.startswith(GLUE_RECORD)
+
+
 def _portable_outputs(outputs):
+    """The outputs a reader's Jupyter can show: the same whether the chapter was
+    executed in this build or its outputs came from the notebook cache."""
     kept = []
     for out in outputs:
         data = out.get("data")
-        if data and WIDGET in data:
-            data = {k: v for k, v in data.items() if k != WIDGET}
+        if data and not all(_readable(k) for k in data):
+            data = {k: v for k, v in data.items() if _readable(k)}
             if not data:
                 continue
             out = dict(out, data=data)
