@@ -136,8 +136,13 @@ def _quantize_keeping_fixed(image, colors):
     )
     # Each distinct colour to its nearest entry, exactly (Pillow's own palette
     # lookup works on a coarse colour grid and can turn white into 253).
-    rgb = np.asarray(image).reshape(-1, 3)
-    distinct, where = np.unique(rgb, axis=0, return_inverse=True)
+    rgb = np.asarray(image).reshape(-1, 3).astype(np.uint32)
+    # One integer per colour: np.unique of rows (axis=0) sorts them as raw bytes,
+    # ten times slower; r, g, b from high to low bits sort the same way.
+    keys, where = np.unique(
+        rgb[:, 0] << 16 | rgb[:, 1] << 8 | rgb[:, 2], return_inverse=True
+    )
+    distinct = np.stack([keys >> 16, keys >> 8 & 255, keys & 255], axis=1)
     gaps = ((distinct[:, None, :].astype(int) - entries[None]) ** 2).sum(axis=-1)
     index = gaps.argmin(axis=1).astype(np.uint8)[where.ravel()]
     out = Image.frombytes("P", image.size, index.tobytes())
