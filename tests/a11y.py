@@ -22,6 +22,8 @@ import re
 import time
 from importlib import resources
 
+from axe_memo import memo_patched
+
 TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")
 # The rules that read colours: the only ones whose outcome a theme switch, which
 # changes CSS variables and nothing in the DOM, can change.
@@ -41,11 +43,17 @@ CONTROLS = (
 )
 
 
-def axe_script():
+def axe_source():
     """axe-core's browser bundle, as shipped in the axe-playwright-python wheel."""
     return (resources.files("axe_playwright_python") / "axe.min.js").read_text(
         encoding="utf-8"
     )
+
+
+def axe_script():
+    """The bundle that ``axe_run`` injects: axe's own, with constant-time memo caches
+    (tests/axe_memo.py: the same results, a third less time on a chapter)."""
+    return memo_patched(axe_source())
 
 
 def axe_run(page, rules=None):
