@@ -5,7 +5,16 @@ on pages made to fail, and the fixes are checked where the markup is written.
 """
 
 import pytest
-from a11y import axe_run, check_axe, check_headings, check_reduced_motion, describes
+from a11y import (
+    axe_run,
+    axe_script,
+    axe_source,
+    check_axe,
+    check_headings,
+    check_reduced_motion,
+    describes,
+)
+from axe_memo import PATCHES, memo_patched
 from book_toc import ROOT
 
 HTML = ROOT / "_build" / "html"
@@ -112,5 +121,57 @@ def test_players_stay_still_with_reduced_motion(site, browser):
             ".filter(n => n.includes('mathjax'))"
         )
         assert scripts and all(s.startswith(site + "_static/mathjax/") for s in scripts)
+    finally:
+        page.close()
+
+
+def test_axe_memo_patch_is_applied_and_fails_loudly_on_another_axe():
+    script = axe_script()
+    for name, old, new in PATCHES:
+        assert old not in script and script.count(new) == 1, name
+    source = axe_source()
+    for name, old, _ in PATCHES:
+        for changed in (source.replace(old, old[:-2] + ";})"), source + old):
+            with pytest.raises(ValueError, match=f"{name} found [02] times"):
+                memo_patched(changed)
+
+
+# Calls of memoized functions of one, two and three arguments, and what each
+# returned: "new" when the function ran, else the number of the earlier result it
+# gave back. Objects, NaN, +0 and -0, missing arguments; delete and clear.
+_MEMO_CALLS_JS = """() => {
+  const results = [], log = [];
+  const note = r => { const k = results.indexOf(r);
+    log.push(k < 0 ? 'new' : k); if (k < 0) { results.push(r); } };
+  const one = axe.utils.memoize(a => ({a}));
+  const two = axe.utils.memoize((a, b) => ({a, b}));
+  const three = axe.utils.memoize((a, b, c) => ({a, b, c}));
+  const x = {}, y = {}, z = [];
+  const calls = [[one, [x]], [one, [x]], [one, [y]], [one, [NaN]], [one, [NaN]],
+    [one, [0]], [one, [-0]], [one, []], [one, [undefined]], [one, ['x']],
+    [two, [x, true]], [two, [x, false]], [two, [x, true]], [two, [y, true]],
+    [two, [x]], [two, [x, undefined]], [two, [NaN, NaN]], [two, [NaN, NaN]],
+    [three, [x, y, z]], [three, [x, y, z]], [three, [x, y, y]], [three, [y, y, z]]];
+  const all = () => calls.forEach(([f, args]) => note(f(...args)));
+  all();
+  one.delete(x); two.delete(x, true); three.delete(x, y, z); three.delete(z, z, z);
+  all();
+  [one, two, three].forEach(f => f.clear());
+  all();
+  return log;
+}"""
+
+
+def test_axe_memo_caches_answer_as_memoizee_does(browser):
+    page = browser.new_page()
+    try:
+        logs = []
+        for source in (axe_source(), axe_script()):
+            page.evaluate(source)
+            logs.append(page.evaluate(_MEMO_CALLS_JS))
+        plain, patched = logs
+        assert patched == plain
+        # Hits and misses both: the comparison can tell the two apart.
+        assert plain.count("new") > 10 and len(plain) - plain.count("new") > 10
     finally:
         page.close()
