@@ -18,6 +18,7 @@ help:
 	@echo "make pdf    the print edition: _build/pdf/linear-classifiers.pdf (make book prints it once, then says when it is stale)"
 	@echo "make test   lint, unit/property tests, nbval over chapters/, browser tests of the site"
 	@echo "make check  the inner loop (under a minute): lint, unit tests, docstring examples"
+	@echo "make screenshots  the page tests again, leaving full-page screenshots in _build/screenshots"
 	@echo "make bench  benchmarks against scikit-learn (see README, Performance)"
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
 	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
@@ -80,6 +81,15 @@ test:
 	@start=$$(date +%s); status=0; $(MAKE) --no-print-directory test-all || status=$$?; \
 	echo "make test: $$(( $$(date +%s) - start )) s in all (exit $$status)"; exit $$status
 endif
+
+# The browser tests of the site's pages (test_site*.py) with a full-page screenshot of
+# every page in light, dark and phone modes, in _build/screenshots/ (about two
+# minutes; `make test` leaves a screenshot only of a page whose check failed).
+.PHONY: screenshots
+screenshots: book
+	$(PY) -m tools.book.browser --ensure
+	LC_SCREENSHOTS=1 $(BIN)/python -m pytest -q -n 2 --dist loadfile -p no:cacheprovider \
+		tests/test_site.py tests/test_site_pages_b.py
 
 .PHONY: test-all
 test-all: lint book

@@ -45,12 +45,18 @@ def _wrong(spec, right):
     return ",".join([str(float(first) + 1.0), *rest])
 
 
-def _try(box, text):
+def _try(box, text, submit="click"):
+    """Type ``text`` and submit it, with the mouse on the button (``"click"``) or the
+    Enter key (``"Enter"``); return the box's state and message."""
     box.locator("input").fill(text)
-    box.locator("button").click()
-    return box.get_attribute("data-state"), box.locator(
-        ".lc-answer-status"
-    ).inner_text()
+    if submit == "click":
+        box.locator("button").click()
+    else:
+        box.locator("input").press(submit)
+    return box.evaluate(
+        """b => [b.getAttribute('data-state'),
+                 b.querySelector('.lc-answer-status').innerText]"""
+    )
 
 
 def check_boxes(site_pages, chapter):
@@ -73,7 +79,10 @@ def check_boxes(site_pages, chapter):
         ]:
             if spec.kind == "choice" and state == "invalid":
                 continue  # any text is a well-formed choice
-            got, message = _try(box, text)
+            # The right answer with the mouse, the others with Enter: both ways
+            # of answering are taken on every box (a click waits for the button
+            # to stand still, a key press does not: 0.08 s against 0.03 s).
+            got, message = _try(box, text, "click" if state == "right" else "Enter")
             assert got == state, f"{answer_id}: {text!r} gave {got} ({message})"
             # The message never gives the answer away (a yes/no form names both).
             assert right not in message or state == "right" or spec.kind == "yesno"
@@ -82,7 +91,7 @@ def check_boxes(site_pages, chapter):
         assert box.get_attribute("data-state") == "right", f"{answer_id}: Enter"
     for answer_id, text, state, message in WRONG_BY_CHAPTER[chapter]:
         box = page.locator(f'div.lc-answer[data-answer="{answer_id}"]')
-        got, said = _try(box, text)
+        got, said = _try(box, text, "Enter")
         assert got == state, f"{answer_id}: {text!r} gave {got} ({said})"
         assert message.lower() in said.lower(), f"{answer_id}: {text!r}: {said}"
     errors = tab.problems[seen:]

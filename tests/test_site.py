@@ -6,8 +6,11 @@ button), then narrowed to a 390-px phone viewport. It must load without console 
 failed requests or requests leaving the site; its maths must be typeset, its images
 must have alt text, no cell may show an error, and every kernel-free player must show
 its frame (not a flat panel) in each mode, and step. On a phone nothing may widen the
-page. A full-page screenshot of every page in each mode lands in
-_build/screenshots/{light,dark,phone}/. In each mode the page is also checked for
+page. With ``LC_SCREENSHOTS=1`` (``make screenshots``) a full-page screenshot of every
+page in each mode lands in _build/screenshots/{light,dark,phone}/; in ``make test``
+only a page whose check fails leaves one, in _build/screenshots/failed/, as it was
+when it failed (the three full pages of a chapter cost 5 s of a core each run, a
+fifth of its check, and check nothing). In each mode the page is also checked for
 accessibility (WCAG 2.1 AA; tests/a11y.py): axe-core finds no violation, and the
 keyboard, focus-ring, heading, alt-text, maths and reduced-motion checks pass.
 """
@@ -15,6 +18,7 @@ keyboard, focus-ring, heading, alt-text, maths and reduced-motion checks pass.
 import base64
 import functools
 import io
+import os
 import re
 from urllib.parse import unquote, urljoin, urlparse
 
@@ -30,6 +34,7 @@ from site_pages import DESKTOP, untypeset_maths
 
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
+SCREENSHOTS = os.environ.get("LC_SCREENSHOTS") == "1"  # make screenshots
 PAGE_BUDGET = 3 * 1024 * 1024  # bytes: HTML + images + player frames of one chapter
 MIN_FRAMES = 50  # a player steps through at least this many iterations
 # A player's picture, as rendered, must correlate with its frame at least this much:
@@ -92,8 +97,23 @@ def test_boxes_read_every_form_as_python_does(site_pages):
 
 
 def check_page(site_pages, name):
-    """One load: light mode, dark mode by the theme button, then a phone's width."""
+    """One load: light mode, dark mode by the theme button, then a phone's width.
+
+    A failure leaves a screenshot of the page as it was then (_build/screenshots/
+    failed/), for the CI's artifacts and for whoever reads the message.
+    """
     tab = site_pages.get(name, "light")
+    try:
+        _check_page(site_pages, tab, name)
+    except BaseException:
+        try:
+            _screenshot(tab.page, "failed", name, always=True)
+        except Exception as shot_error:  # the check's own error is the one to see
+            print(f"{name}: no screenshot of the failure ({shot_error})")
+        raise
+
+
+def _check_page(site_pages, tab, name):
     page = tab.page
     _check_content(page, name)
     a11y.check_structure(page, name)  # lang, headings, alt text, readable maths
@@ -176,18 +196,21 @@ TAB_STOPS_SETTLED = """() => [...document.querySelectorAll(
                               || e.scrollHeight > e.clientHeight ? 0 : -1))"""
 
 
-def _screenshot(page, mode, name):
-    """A full-page screenshot, from the top so the sticky header stays on top.
+def _screenshot(page, mode, name, always=False):
+    """A full-page screenshot (with ``LC_SCREENSHOTS=1``, or ``always``), from the
+    top so the sticky header stays on top.
 
     JPEG: a full page in PNG takes twice as long to encode, 30 times a run; taken
     before the players are clicked, so no focus ring shows. The desktop pages are
     captured at three quarters of their size (960 px wide, still legible), which
     takes a third less time than at full size; the phone's at full size.
     """
+    if not (SCREENSHOTS or always):
+        return
     (SHOTS / mode).mkdir(parents=True, exist_ok=True)
     path = SHOTS / mode / (name.replace("/", "_") + ".jpg")
     page.evaluate("() => window.scrollTo(0, 0)")
-    if mode == "phone":
+    if page.viewport_size["width"] != DESKTOP:
         page.screenshot(path=str(path), full_page=True, quality=80)
         return
     height = page.evaluate("() => document.documentElement.scrollHeight")

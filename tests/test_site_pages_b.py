@@ -8,6 +8,7 @@ chapter pages this file has loaded.
 
 import answer_boxes
 import pytest
+import test_site
 from test_site import PAGES_B, chapters, check_page
 
 
@@ -19,3 +20,18 @@ def test_page(site_pages, name):
 @pytest.mark.parametrize("chapter", chapters(PAGES_B))
 def test_answer_boxes(site_pages, chapter):
     answer_boxes.check_boxes(site_pages, chapter)
+
+
+def test_a_failing_page_check_leaves_its_screenshot(site_pages, monkeypatch):
+    name = "references.html"  # the shortest page (a full-page shot of it: 0.3 s)
+    shot = test_site.SHOTS / "failed" / "references.html.jpg"
+    shot.unlink(missing_ok=True)
+
+    def fails(*args):
+        raise AssertionError("a made-up failure")
+
+    monkeypatch.setattr(test_site, "_check_page", fails)
+    with pytest.raises(AssertionError, match="made-up"):
+        check_page(site_pages, name)
+    assert shot.stat().st_size > 10_000, "no screenshot of the failed page"
+    shot.unlink()
