@@ -74,6 +74,19 @@ def switch_theme(page, theme, name):
     assert shown == theme, f"{name}: the theme button never showed {theme}"
     page.mouse.move(0, 0)  # no tooltip over the screenshot
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
+    settle(page)
+
+
+# The theme eases its buttons' colours into the new theme (0.15-0.3 s): a check run
+# meanwhile sees colours of neither theme (axe found the search button's text at
+# 3:1 in dark mode, half-way there).
+TRANSITIONS_DONE = """() => document.getAnimations()
+  .every(a => !(a instanceof CSSTransition) || a.playState !== 'running')"""
+
+
+def settle(page):
+    """Wait until no CSS transition runs: the page shows its mode's colours."""
+    page.wait_for_function(TRANSITIONS_DONE, timeout=5000)
 
 
 class LoadedPages:
@@ -94,6 +107,7 @@ class LoadedPages:
         switch_theme(tab.page, "dark" if mode == "dark" else "light", name)
         if mode == "phone":
             tab.page.set_viewport_size({"width": PHONE, "height": 844})
+            settle(tab.page)
         return tab
 
     def close(self):

@@ -22,16 +22,15 @@ def test_answer_boxes(site_pages, chapter):
     answer_boxes.check_boxes(site_pages, chapter)
 
 
-def test_a_failing_page_check_leaves_its_screenshot(site_pages, monkeypatch):
+def test_a_failing_page_check_leaves_its_screenshot(site_pages, monkeypatch, tmp_path):
     name = "references.html"  # the shortest page (a full-page shot of it: 0.3 s)
-    shot = test_site.SHOTS / "failed" / "references.html.jpg"
-    shot.unlink(missing_ok=True)
 
     def fails(*args):
         raise AssertionError("a made-up failure")
 
     monkeypatch.setattr(test_site, "_check_page", fails)
+    monkeypatch.setattr(test_site, "SHOTS", tmp_path)  # not over a real failure's
     with pytest.raises(AssertionError, match="made-up"):
         check_page(site_pages, name)
+    shot = tmp_path / "failed" / "references.html.jpg"
     assert shot.stat().st_size > 10_000, "no screenshot of the failed page"
-    shot.unlink()
