@@ -70,8 +70,17 @@ LONGEST_FIRST = (
 def pytest_collection_modifyitems(items):
     # A stable sort by file: each file's items keep their order (a notebook's cells
     # must run in order).
+    # The chapters (5-8 s each under nbval) come next, before the many quick files,
+    # so that no worker is left running a chapter alone at the end.
     rank = {name: k for k, name in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+    last = len(rank)
+
+    def order(item):
+        return rank.get(
+            item.path.name, last if item.path.suffix == ".ipynb" else last + 1
+        )
+
+    items.sort(key=order)
 
 
 @pytest.fixture(scope="session")
