@@ -25,9 +25,6 @@ from importlib import resources
 from axe_memo import memo_patched
 
 TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa")
-# The rules that read colours: the only ones whose outcome a theme switch, which
-# changes CSS variables and nothing in the DOM, can change.
-COLOUR_RULES = ("color-contrast", "link-in-text-block")
 MIN_RING_CONTRAST = 3.0  # WCAG 1.4.11, non-text contrast of a focus indicator
 MIN_ALT_WORDS = 3
 TAB_WALK = 12  # Tab presses walked for real: the header, the navigation

@@ -69,9 +69,9 @@ LONGEST_FIRST = (
 
 def pytest_collection_modifyitems(items):
     # A stable sort by file: each file's items keep their order (a notebook's cells
-    # must run in order).
-    # The chapters (5-8 s each under nbval) come next, before the many quick files,
-    # so that no worker is left running a chapter alone at the end.
+    # must run in order). After the longest files come the chapters (5-8 s each
+    # under nbval), before the many quick files, so that no worker is left running
+    # a chapter alone at the end.
     rank = {name: k for k, name in enumerate(LONGEST_FIRST)}
     last = len(rank)
 

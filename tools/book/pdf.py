@@ -27,7 +27,6 @@ must then agree with its contents, or the printer stops.
 
 import io
 import json
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -79,16 +78,19 @@ def _inputs_digest(root):
 
 def write_status(root, stale):
     """``_static/lc-pdf-status.js``: the site's PDF links say when it is stale."""
-    target = Path(root) / STATUS
+    script = f"window.LC_PDF_STALE = {json.dumps(bool(stale))};\n" + (
+        HERE / "pdf_status.js"
+    ).read_text(encoding="utf-8")
+    _write_served(Path(root) / STATUS, script.encode("utf-8"))
+
+
+def _write_served(target, data):
+    """Write a file the site serves aside, then rename it: a page loading meanwhile
+    (the browser tests run while the PDF tests print) gets the old file or the new,
+    never half of one."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    # Written aside and renamed: a page loading meanwhile (the browser tests run
-    # while the PDF tests print) gets the old script or the new, never half of one.
     partial = target.with_name(target.name + ".partial")
-    partial.write_text(
-        f"window.LC_PDF_STALE = {json.dumps(bool(stale))};\n"
-        + (HERE / "pdf_status.js").read_text(encoding="utf-8"),
-        encoding="utf-8",
-    )
+    partial.write_bytes(data)
     partial.replace(target)
 
 
@@ -166,9 +168,7 @@ def print_pdf(root):
         browser.close()
     out.write_bytes(pdf)
     (root / NUMBERS).write_text(json.dumps(numbers, sort_keys=True) + "\n")
-    partial = (root / SITE_COPY).with_name(SITE_COPY.name + ".partial")
-    shutil.copyfile(out, partial)
-    partial.replace(root / SITE_COPY)  # the served copy is never half written
+    _write_served(root / SITE_COPY, pdf)
     (root / STAMP).write_text(key + "\n")
     write_status(root, stale=False)
     return out
