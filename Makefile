@@ -19,6 +19,7 @@ help:
 	@echo "make test   lint, unit/property tests, nbval over chapters/, browser tests of the site"
 	@echo "make check  the inner loop (under a minute): lint, unit tests, docstring examples"
 	@echo "make screenshots  the page tests again, leaving full-page screenshots in _build/screenshots"
+	@echo "make words  the chapters' word counts (main path, whole text) against their budgets"
 	@echo "make bench  benchmarks against scikit-learn (see README, Performance)"
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
 	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
@@ -130,6 +131,11 @@ $(MIN_STAMP): constraints-min.txt pyproject.toml | $(MIN_PY)
 test-min: $(MIN_STAMP)
 	$(MIN_PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder -p no:cacheprovider --doctest-modules \
 		--nbval-lax $(MIN_SKIP:%=--ignore=tests/%.py) linclass tests chapters
+
+# The chapters' reading length on the built pages, against the fourth edition's budgets.
+.PHONY: words
+words: book
+	$(PY) -m tools.book.word_budget
 
 # Runs benchmarks/bench_*.py, writes benchmarks/results.md and copies it into README.md.
 bench: venv
