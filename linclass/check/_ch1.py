@@ -41,7 +41,12 @@ def _project_cases():
     ]
 
 
-register_exercise("ex-ch1-project", "projection onto a hyperplane", _project_cases)
+register_exercise(
+    "ex-ch1-project",
+    "projection onto a hyperplane",
+    _project_cases,
+    signature="project(X, w, b)",
+)
 
 
 def _line_gap(w, b1, b2):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
+from sklearn.exceptions import ConvergenceWarning
 
 from ..data import make_separable
 from ..perceptron import Perceptron
@@ -36,7 +39,35 @@ def _batch_cases():
     ]
 
 
-register_exercise("ex-ch2-batch-code", "the batch perceptron", _batch_cases)
+# The docstrings promise a RuntimeError when max_epochs epochs all have mistakes:
+# XOR is not separable, so a function must give up after max_epochs, not loop on.
+_XOR_X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+_XOR_Y = np.array([-1.0, -1.0, 1.0, 1.0])
+_GIVE_UP = "data that are not separable (XOR), with max_epochs=25"
+
+
+def _never_converges(**kw):
+    clf = Perceptron(max_iter=25, **kw)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        clf.fit(_XOR_X, _XOR_Y)
+    assert not clf.converged_, "XOR must not be separated"
+
+
+def _batch_all_cases():
+    _never_converges(mode="batch")
+    give_up = Case(
+        _GIVE_UP, (_XOR_X, _XOR_Y), None, {"max_epochs": 25}, close(), RuntimeError, 2
+    )
+    return [*_batch_cases(), give_up]
+
+
+register_exercise(
+    "ex-ch2-batch-code",
+    "the batch perceptron",
+    _batch_all_cases,
+    signature="batch_perceptron(X, y, eta=1.0, max_epochs=1000)",
+)
 
 register_answer(
     "ex-ch2-one-step-a",
@@ -110,10 +141,25 @@ def _replacement_cases():
     return out
 
 
+def _replacement_all_cases():
+    _never_converges(order="replacement", random_state=0)
+    give_up = Case(
+        _GIVE_UP,
+        (_XOR_X, _XOR_Y, 0),
+        None,
+        {"max_epochs": 25},
+        close(),
+        RuntimeError,
+        2,
+    )
+    return [*_replacement_cases(), give_up]
+
+
 register_exercise(
     "ex-ch2-replacement-code",
     "the perceptron with draws with replacement",
-    _replacement_cases,
+    _replacement_all_cases,
+    signature="perceptron_replacement(X, y, seed, max_epochs=1000)",
 )
 
 register_answer(

@@ -56,7 +56,10 @@ def _bound_cases():
 
 
 register_exercise(
-    "ex-ch3-bound-code", "the mistake bound with a constant coordinate", _bound_cases
+    "ex-ch3-bound-code",
+    "the mistake bound with a constant coordinate",
+    _bound_cases,
+    signature="mistake_bound(X, y, w, b, c=1.0)",
 )
 
 # ex-ch3-epochs: R = 3, gamma = 0.4, n = 50 points, cyclic order.

@@ -58,7 +58,10 @@ def _error_pocket_cases():
 
 
 register_exercise(
-    "ex-ch4-error-pocket", "the training-error pocket", _error_pocket_cases
+    "ex-ch4-error-pocket",
+    "the training-error pocket",
+    _error_pocket_cases,
+    signature="error_pocket(X, y, epochs, eta=1.0)",
 )
 
 

@@ -48,7 +48,12 @@ def _fisher_cases():
     ]
 
 
-register_exercise("ex-ch5-fisher-code", "Fisher's discriminant", _fisher_cases)
+register_exercise(
+    "ex-ch5-fisher-code",
+    "Fisher's discriminant",
+    _fisher_cases,
+    signature="fisher_discriminant(X, y)",
+)
 
 
 def _by_hand():

@@ -31,7 +31,12 @@ def _kesler_cases():
     return [Case(name, args, kesler_vectors(*args)) for name, args in cases]
 
 
-register_exercise("ex-ch6-kesler-code", "Kesler's vectors", _kesler_cases)
+register_exercise(
+    "ex-ch6-kesler-code",
+    "Kesler's vectors",
+    _kesler_cases,
+    signature="kesler_vectors(X, y, K)",
+)
 
 register_answer(
     "ex-ch6-kesler-a",
@@ -88,5 +93,8 @@ def _gaussian_machine_cases():
 
 
 register_exercise(
-    "ex-ch6-gaussian-machine", "the Gaussian linear machine", _gaussian_machine_cases
+    "ex-ch6-gaussian-machine",
+    "the Gaussian linear machine",
+    _gaussian_machine_cases,
+    signature="gaussian_machine(X, y, K)",
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import dis
+import inspect
 import signal
 import threading
 import traceback
@@ -21,7 +22,13 @@ from dataclasses import dataclass, field
 # Re-exported: the chapter modules and the tests take them from here.
 from ._compare import Close, close, describe, same, show  # noqa: F401
 
-__all__ = ["Case", "Verdict", "register_exercise", "register_answer"]
+__all__ = [
+    "Case",
+    "Verdict",
+    "register_exercise",
+    "register_answer",
+    "register_mistakes",
+]
 
 CASE_SECONDS = 10  # a case that runs longer is an endless loop, not a slow answer
 
@@ -46,6 +53,13 @@ class Case:
         ``compare(got, expected)`` returns ``None`` when ``got`` is right and otherwise
         a short sentence saying how it differs. Default: equal results (arrays
         elementwise, tuples item by item).
+    raises : exception class, optional
+        The learner's function must raise this exception on this case (a promise
+        of its docstring, e.g. ``RuntimeError`` when the data are not separable
+        within ``max_epochs``); ``expected`` is then not used.
+    seconds : float, optional
+        The case's time limit (default 10 s); a function still running then is
+        stopped and told so.
     """
 
     name: str
@@ -53,6 +67,8 @@ class Case:
     expected: object
     kwargs: Mapping = field(default_factory=dict)
     compare: Callable[[object, object], str | None] | None = None
+    raises: type[BaseException] | None = None
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -84,6 +100,7 @@ class Exercise:
     title: str
     cases: Callable[[], Iterable[Case]]
     compares: str | None = None
+    signature: str | None = None
 
 
 @dataclass(frozen=True)
@@ -95,8 +112,17 @@ class Answer:
     decimals: int = 3
 
 
+@dataclass(frozen=True)
+class Hints:
+    """What a wrong answer is told: the likely mistakes, and the method otherwise."""
+
+    mistakes: tuple = ()  # (value or callable, hint) pairs
+    method: str | None = None
+
+
 EXERCISES: dict[str, Exercise] = {}
 ANSWERS: dict[str, Answer] = {}
+HINTS: dict[str, Hints] = {}
 KINDS = ("number", "integer", "vector", "yesno", "choice")
 
 
@@ -110,7 +136,9 @@ def _check_new(registry, key, what, replace):
         )
 
 
-def register_exercise(exercise_id, title, cases, replace=False, compares=None):
+def register_exercise(
+    exercise_id, title, cases, replace=False, compares=None, signature=None
+):
     """Register a coding exercise's check, for :func:`linclass.check.exercise`.
 
     Parameters
@@ -134,13 +162,18 @@ def register_exercise(exercise_id, title, cases, replace=False, compares=None):
         ``close``; a custom ``compare`` is "the exercise's own comparison"), e.g.
         ``"a tuple (1-d array, float, int): numbers as float64 within rtol=1e-9,
         atol=1e-12; ints exactly"``.
+    signature : str, optional
+        The call the exercise asks for, e.g. ``"batch_perceptron(X, y, eta=1.0,
+        max_epochs=1000)"``: a learner's function that cannot be called as the
+        check calls it is told this signature.
     """
     _check_new(EXERCISES, exercise_id, "exercise", replace)
     if not callable(cases):
         raise ValueError(f"cases must be a callable returning Case objects: {cases!r}")
-    if compares is not None and (not isinstance(compares, str) or not compares):
-        raise ValueError(f"compares must be a non-empty string, got {compares!r}")
-    EXERCISES[exercise_id] = Exercise(exercise_id, title, cases, compares)
+    for name, text in (("compares", compares), ("signature", signature)):
+        if text is not None and (not isinstance(text, str) or not text):
+            raise ValueError(f"{name} must be a non-empty string, got {text!r}")
+    EXERCISES[exercise_id] = Exercise(exercise_id, title, cases, compares, signature)
 
 
 def register_answer(answer_id, label, kind, expected, decimals=3, replace=False):
@@ -170,6 +203,39 @@ def register_answer(answer_id, label, kind, expected, decimals=3, replace=False)
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
     ANSWERS[answer_id] = Answer(answer_id, label, kind, expected, decimals)
+    HINTS.pop(answer_id, None)  # a redefined key's old hints no longer apply
+
+
+def register_mistakes(answer_id, mistakes=(), method=None):
+    """Teach a wrong answer: name its misconception, or else say how to proceed.
+
+    Parameters
+    ----------
+    answer_id : str
+        An answer registered with :func:`register_answer`.
+    mistakes : sequence of (value, hint) pairs
+        The wrong answers a learner is likely to give (a sign, a forgotten norm, an
+        off-by-one, the other class...), each with a hint that names the mistake
+        without giving the right value. A value is given as the key is (a number,
+        a sequence, a bool, or a callable computing it); it is matched at the
+        key's precision, or at the learner's when fewer decimals are given.
+    method : str, optional
+        The hint for any other wrong answer: how to find it, not the value.
+
+    Registering again replaces the hints (a notebook cell may run twice).
+    """
+    spec = lookup(ANSWERS, answer_id, "answer")
+    pairs = tuple(tuple(pair) for pair in mistakes)
+    for pair in pairs:
+        if len(pair) != 2 or not isinstance(pair[1], str) or not pair[1]:
+            raise ValueError(
+                f"{answer_id}: a mistake is a (value, hint) pair: {pair!r}"
+            )
+    if method is not None and (not isinstance(method, str) or not method):
+        raise ValueError(f"method must be a non-empty string, got {method!r}")
+    if spec.kind == "choice" and any(not isinstance(v, str) for v, _ in pairs):
+        raise ValueError(f"{answer_id}: the mistakes of a choice are strings")
+    HINTS[answer_id] = Hints(pairs, method)
 
 
 def lookup(registry, key, what):
@@ -201,7 +267,9 @@ def is_stub(fn):
     return all(op.argval in (None, Ellipsis) for op in ops if "CONST" in op.opname)
 
 
-class _Timeout(Exception):
+class _Timeout(BaseException):
+    # Not an Exception: a learner's ``except Exception:`` inside the loop must not
+    # swallow the time limit.
     pass
 
 
@@ -220,7 +288,8 @@ def _time_limit(seconds):
         raise _Timeout
 
     previous = signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # It fires again every half second, in case a bare ``except:`` caught it.
+    signal.setitimer(signal.ITIMER_REAL, seconds, 0.5)
     try:
         yield
     finally:
@@ -229,9 +298,87 @@ def _time_limit(seconds):
 
 
 def _error_line(exc):
-    last = traceback.extract_tb(exc.__traceback__)[-1]
+    try:
+        text = str(exc)
+    except Exception:  # an exception class of the learner's with a broken __str__
+        text = ""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return f"{type(exc).__name__}: {text}"
+    last = frames[-1]
     where = f"line {last.lineno}: {last.line}" if last.line else f"line {last.lineno}"
-    return f"{type(exc).__name__}: {exc} ({where})"
+    return f"{type(exc).__name__}: {text} ({where})"
+
+
+def _call_text(case):
+    """How a case calls the function: ``2 positional arguments and eta=0.5``."""
+    n = len(case.args)
+    parts = [f"{n} positional argument{'s' * (n != 1)}"] if n else []
+    parts += [f"{k}={show(v)}" for k, v in case.kwargs.items()]
+    return " and ".join(parts) if parts else "no arguments"
+
+
+def _signature_problem(fn, case, ex):
+    """Why ``fn`` cannot be called as ``case`` calls it, or None.
+
+    Checked before the call, so that a wrong signature is reported as such and
+    not as a ``TypeError`` on a line of the checker.
+    """
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):  # a builtin without a signature: just call it
+        return None
+    try:
+        sig.bind(*case.args, **case.kwargs)
+    except TypeError as exc:
+        name = getattr(fn, "__name__", "the function")
+        wanted = f"; the exercise asks for {ex.signature}" if ex.signature else ""
+        return (
+            f"cannot call your {name}{sig} as the check does, with "
+            f"{_call_text(case)} ({exc}){wanted}"
+        )
+    return None
+
+
+def _limit_text(case, seconds):
+    passed = ", ".join(f"{k}={show(v)}" for k, v in case.kwargs.items())
+    told = f"; the check passed {passed}: does your loop stop there?" if passed else ""
+    must = (
+        f"; on these data it must raise {case.raises.__name__}" if case.raises else ""
+    )
+    return (
+        f"still running after {seconds:g} s, stopped by the check's time limit "
+        f"(an endless loop? a missing stopping test?){must}{told}"
+    )
+
+
+def _run_case(fn, case, ex):
+    """None when ``fn`` passes ``case``, else what went wrong, in the learner's words."""
+    problem = _signature_problem(fn, case, ex)
+    if problem:
+        return problem
+    seconds = case.seconds or CASE_SECONDS
+    args, kwargs = copy.deepcopy(case.args), copy.deepcopy(dict(case.kwargs))
+    try:
+        with _time_limit(seconds):
+            got = fn(*args, **kwargs)
+    except NotImplementedError:
+        return "not attempted"
+    except _Timeout:
+        return _limit_text(case, seconds)
+    except (Exception, SystemExit) as exc:  # the learner's bug, reported, never raised
+        if case.raises is not None and isinstance(exc, case.raises):
+            return None
+        must = f", but it must raise {case.raises.__name__}" if case.raises else ""
+        return f"raised {_error_line(exc)}{must}"
+    if case.raises is not None:
+        return f"returned {show(got)}, but on these data it must raise " + (
+            case.raises.__name__
+        )
+    try:
+        return (case.compare or same)(got, case.expected)
+    except Exception as exc:  # a result no comparison can read
+        return f"returned {show(got)}, which the check cannot compare ({exc})"
 
 
 def run_exercise(exercise_id, fn):
@@ -248,32 +395,17 @@ def run_exercise(exercise_id, fn):
     compares = ex.compares or describe(cases)
     for k, case in enumerate(cases, 1):
         where = f"case {k} of {len(cases)}, {case.name}"
-        args, kwargs = copy.deepcopy(case.args), copy.deepcopy(dict(case.kwargs))
-        try:
-            with _time_limit(CASE_SECONDS):
-                got = fn(*args, **kwargs)
-        except NotImplementedError:
+        problem = _run_case(fn, case, ex)
+        if problem == "not attempted":
             return Verdict(
                 exercise_id, "not attempted", f"… {head}: not attempted yet."
             )
-        except _Timeout:
-            return Verdict(
-                exercise_id,
-                "wrong",
-                f"✗ {head}: {where}: still running after {CASE_SECONDS} s "
-                "(an endless loop? a missing stopping test?).",
-            )
-        except Exception as exc:  # the learner's bug, reported, never raised
-            return Verdict(
-                exercise_id, "wrong", f"✗ {head}: {where}: raised {_error_line(exc)}."
-            )
-        problem = (case.compare or same)(got, case.expected)
         if problem:
-            return Verdict(
-                exercise_id,
-                "wrong",
-                f"✗ {head}: {where}: {problem}; the check compares {compares}.",
-            )
+            said = f"{where}: {problem}"
+            own = problem.startswith(("cannot call", "still running", "raised"))
+            if not own and "must raise" not in problem:
+                said += f"; the check compares {compares}"
+            return Verdict(exercise_id, "wrong", f"✗ {head}: {said}.")
     return Verdict(
         exercise_id,
         "correct",
