@@ -39,6 +39,7 @@ from ._core import (
     Verdict,
     register_answer,
     register_exercise,
+    register_mistakes,
     run_exercise,
 )
 
@@ -51,6 +52,7 @@ __all__ = [
     "Case",
     "register_exercise",
     "register_answer",
+    "register_mistakes",
 ]
 
 # Each chapter's checks live in their own module (_ch1.py, _ch2.py, ...) and

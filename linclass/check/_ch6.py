@@ -8,7 +8,13 @@ from .._kesler import kesler_vectors
 from .._lda_multi import class_statistics, gaussian_machine
 from ..data import make_multiclass
 from ..geometry import novikoff_bound
-from ._core import Case, close, register_answer, register_exercise
+from ._core import (
+    Case,
+    close,
+    register_answer,
+    register_exercise,
+    register_mistakes,
+)
 
 
 def _kesler_cases():
@@ -44,6 +50,28 @@ register_answer(
     "vector",
     lambda: kesler_vectors([[2.0, -1.0]], [1], 3)[1],
 )
+register_mistakes(
+    "ex-ch6-kesler-a",
+    [
+        (
+            (0, 0, 0, -2, 1, -1, 2, -1, 1),
+            "the signs: (x, 1) goes in the block of "
+            "the true class, -(x, 1) in the block of the wrong class.",
+        ),
+        (
+            (-2, 1, -1, 2, -1, 1, 0, 0, 0),
+            "that is the vector against class 0; the "
+            "question asks for the one against class 2.",
+        ),
+        (
+            (0, 0, 0, 2, -1, 0, -2, 1, 0),
+            "the point is augmented with a 1, which takes the block's sign too.",
+        ),
+        ((0, 0, 2, -1, -2, 1), "augment the point with a 1: three blocks of three."),
+    ],
+    method="augment x with a 1, put it in the block of its class and its negative "
+    "in the block of the wrong class, zeros elsewhere.",
+)
 register_answer(
     "ex-ch6-kesler-c",
     "the largest possible number of mistakes",
@@ -51,11 +79,41 @@ register_answer(
     lambda: float(novikoff_bound(np.sqrt(2) * 3.0, 0.5)),
     decimals=1,
 )
+register_mistakes(
+    "ex-ch6-kesler-c",
+    [
+        (
+            36.0,
+            "the bound on the Kesler vectors is 2 R^2/gamma^2: a factor 2, and "
+            "both R and gamma squared.",
+        ),
+        (
+            144.0,
+            "the factor in front of R^2/gamma^2 is 2: the squared length of a "
+            "Kesler vector over that of the point.",
+        ),
+        (12.0, "the bound squares the ratio: R^2/gamma^2, with its factor."),
+        (18.0, "the margin counts too: divide by gamma^2."),
+    ],
+    method="Novikoff's bound on the Kesler vectors, whose length is sqrt(2) times "
+    "that of the augmented point.",
+)
 register_answer(
     "ex-ch6-ovo-cycles-b",
     "the number of votes of the predicted class when K = 4",
     "integer",
     4 - 1,
+)
+register_mistakes(
+    "ex-ch6-ovo-cycles-b",
+    [
+        (2, "that is the count for the K of part (a); redo it with K = 4."),
+        (4, "a class can only win the duels it takes part in."),
+        (6, "that is the number of pairwise classifiers, all votes together."),
+        (1, "the predicted class wins every duel it takes part in."),
+    ],
+    method="with h_ij = g_i - g_j the votes follow the order of the g_c: count the "
+    "duels the top class wins.",
 )
 
 

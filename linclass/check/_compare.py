@@ -24,7 +24,8 @@ def _num_text(x, digits=None):
     x = float(x)
     if x != 0 and np.isfinite(x) and not 1e-6 <= abs(x) < 1e16:
         unique = digits is None
-        return np.format_float_scientific(x, precision=digits, unique=unique, trim="-")
+        text = np.format_float_scientific(x, precision=digits, unique=unique, trim="-")
+        return text.replace(".e", "e")
     if digits is not None:
         return np.format_float_positional(x, precision=digits, unique=False, trim="-")
     return np.format_float_positional(x, trim="-")
@@ -55,7 +56,7 @@ def _show(value, limit):
     if isinstance(value, float | np.floating) and not isinstance(value, bool):
         return _num_text(value)
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1e16:
-        return f"{Decimal(value):.6e}".replace("e+", "e")  # 10**400: not 401 digits
+        return f"{Decimal(value):.6e}"  # 10**400: not 401 digits
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
 

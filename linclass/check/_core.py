@@ -342,7 +342,7 @@ def _signature_problem(fn, case, ex):
 
 def _limit_text(case, seconds):
     passed = ", ".join(f"{k}={show(v)}" for k, v in case.kwargs.items())
-    told = f"; the check passed {passed}: does your loop stop there?" if passed else ""
+    told = f" (the check passed {passed})" if passed else ""
     must = (
         f"; on these data it must raise {case.raises.__name__}" if case.raises else ""
     )
@@ -353,7 +353,7 @@ def _limit_text(case, seconds):
 
 
 def _run_case(fn, case, ex):
-    """None when ``fn`` passes ``case``, else what went wrong, in the learner's words."""
+    """None when ``fn`` passes ``case``, else what went wrong, for the learner."""
     problem = _signature_problem(fn, case, ex)
     if problem:
         return problem
