@@ -6,6 +6,7 @@ kind of value a learner can pass, each with a verdict, never a traceback.
 """
 
 import math
+import re
 import sys
 import warnings
 from decimal import Decimal
@@ -16,7 +17,7 @@ import pytest
 from exercise_sources import book_solution
 
 import linclass as lc
-from linclass.check._answers import accepted, mistake_forms
+from linclass.check._answers import accepted, mistake_forms, run_answer
 from linclass.check._compare import show
 from linclass.check._core import ANSWERS, HINTS
 
@@ -312,3 +313,27 @@ def test_a_nested_value_in_a_vector_answer():
 def test_huge_numbers_are_shown_short():
     assert show(1e308) == "1e+308" and show(10**400) == "1.000000e+400"
     assert show(1e-30) == "1e-30" and show(0.1 + 0.2) == "0.30000000000000004"
+
+
+# --- format examples that are not answers -----------------------------------------
+
+
+def _examples(text, quote):
+    found = re.findall(quote + r"([^`]+)" + quote, text)
+    return {x.strip('"') for x in found if not x.startswith(("lc.", "..."))}
+
+
+def test_no_format_example_is_an_answer():
+    from pathlib import Path
+
+    from tools.book.exercises import _intro
+
+    intro = "".join(_intro(Path("chapters/02_perceptron.ipynb"), 2)["source"])
+    examples = _examples(intro, "`") | _examples(lc.check.answer.__doc__, "``")
+    assert {"-7/4", "4 -1 0.5", "(9/10)^20", "2pi", "0,25"} <= examples, examples
+    for example in sorted(examples):
+        for answer_id, spec in ANSWERS.items():
+            if spec.kind == "yesno":
+                continue  # shown as pairs, yes and no: neither gives anything away
+            verdict = run_answer(answer_id, example)
+            assert not verdict, f"the example {example!r} answers {answer_id}"

@@ -1,7 +1,7 @@
 """The one grammar of typed answers, shared by ``lc.check.answer`` and the site's boxes.
 
-A learner types ``-15/4``, ``(29/30)^30``, ``1/e``, ``36.2%``, ``((1, -2), -1)``,
-``1 -2 -1`` or ``Yes.``; this module reads such text *safely*: a tokenizer and a
+A learner types ``-7/4``, ``(9/10)^20``, ``2/e``, ``12.5%``, ``((4, -1), 0.5)``,
+``4 -1 0.5`` or ``No.``; this module reads such text *safely*: a tokenizer and a
 recursive-descent parser over a fixed set of tokens, constants and functions, so
 nothing a learner types is ever evaluated as Python (``__import__('os')`` is "could not
 read", never run).
@@ -278,10 +278,10 @@ def parse(text):
 
     Examples
     --------
-    >>> parse("-15/4"), parse("25%"), parse("((1, -2), -1)"), parse("Yes.")
-    (-3.75, 0.25, ((1.0, -2.0), -1.0), True)
-    >>> parse("1 -2 -1"), parse("1 - 2")
-    ((1.0, -2.0, -1.0), -1.0)
+    >>> parse("-7/4"), parse("25%"), parse("((4, -1), 0.5)"), parse("No.")
+    (-1.75, 0.25, ((4.0, -1.0), 0.5), False)
+    >>> parse("4 -1 0.5"), parse("4 - 1"), parse("2pi") == parse("2*pi")
+    ((4.0, -1.0, 0.5), 3.0, True)
     """
     p = _Parser(text)
     items = p.sequence("end")

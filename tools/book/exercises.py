@@ -200,9 +200,11 @@ def _intro(path, chapter):
         "function, keep its name) followed by a check cell that runs your function "
         "on several data sets and tells you whether it is right; each short answer "
         "has a cell `lc.check.answer(..., ...)`: replace `...` by your answer and run "
-        "it: a Python value (`-15/4`, `[1, -2, -1]`, `True`) or text in quotes "
-        '(`"(29/30)^30"`, `"1 -2 -1"`, `"yes"`); the comment says the form and '
-        "precision. The checks run offline. The worked solutions are in the chapter "
+        "it: a Python value (`-7/4`, `[4, -1, 0.5]`, `True` or `False`) or text in "
+        'quotes (`"(9/10)^20"`, `"4 -1 0.5"`, `"2,5"`, `"yes"` or `"no"`); the comment '
+        "says the form and precision. A wrong answer gets a hint: the mistake it "
+        "looks like, or how to find the answer. The checks run offline. The worked "
+        "solutions are in the chapter "
         f"on the course site, {url}{path.parent.name}/{path.stem}.html",
         f"ch{chapter}-exercise-edition",
     )
