@@ -28,9 +28,9 @@ import sys
 from pathlib import Path
 
 from linclass.check._answers import form_of
-from linclass.check._core import ANSWERS, compares_of
+from linclass.check._core import ANSWERS, EXERCISES, compares_of
 
-from . import config, setup_cell
+from . import config, own_checks, setup_cell
 
 FENCE = re.compile(r"^(`{3,}|:{3,})\{([\w:-]+)\}\s*(\S*)")
 CHECK = re.compile(r'^(\s*)(?:assert )?lc\.check\.exercise\(\s*"([^"]+)"', re.M)
@@ -44,9 +44,18 @@ def edition_name(path):
 
 def state_compares(source):
     """Put above each ``lc.check.exercise`` call a comment: what its check compares."""
-    return CHECK.sub(
-        lambda m: f"{m[1]}# The check compares {compares_of(m[2])}.\n{m[0]}", source
-    )
+
+    def comment(m):
+        if m[2] not in EXERCISES:
+            raise ValueError(
+                f"lc.check.exercise({m[2]!r}, ...) names no registered exercise: "
+                "register it with lc.check.register_exercise in a cell of the "
+                "chapter (the API page's 'Adding a check of your own'), or in "
+                "linclass/check/"
+            )
+        return f"{m[1]}# The check compares {compares_of(m[2])}.\n{m[0]}"
+
+    return CHECK.sub(comment, source)
 
 
 def _code_cell(source, cell_id, tags=()):
@@ -211,12 +220,19 @@ def _intro(path, chapter):
 
 
 def build(path):
-    """The exercise edition of one chapter notebook, as a notebook dict."""
+    """The exercise edition of one chapter notebook, as a notebook dict.
+
+    The checks the chapter registers in its own cells must be registered first
+    (:func:`own_checks.load`, as :func:`write_all` does).
+    """
     nb = json.loads(Path(path).read_text(encoding="utf-8"))
     chapter = int(Path(path).name[:2])
     splitter = _Splitter(chapter)
-    for cell in nb["cells"]:
-        getattr(splitter, cell["cell_type"], splitter.cells.append)(cell)
+    try:
+        for cell in nb["cells"]:
+            getattr(splitter, cell["cell_type"], splitter.cells.append)(cell)
+    except ValueError as exc:
+        raise ValueError(f"{Path(path).name}: {exc}") from None
     if splitter.gated:
         raise ValueError(f"{Path(path).name}: a solution-start has no solution-end")
     cells = splitter.cells
@@ -229,6 +245,7 @@ def write_all(outdir, chapters=None):
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     written = []
+    own_checks.load(chapters)  # an instructor's checks, registered in a cell
     for path in chapters or config.chapter_paths():
         target = outdir / edition_name(path)
         text = json.dumps(build(path), indent=1, ensure_ascii=False) + "\n"

@@ -35,6 +35,8 @@ from linclass.check._answers import (
 from linclass.check._core import ANSWERS, HINTS
 from linclass.check._grammar import TABLES
 
+from . import own_checks
+
 
 def answer_hash(answer_id, canonical_text):
     return hashlib.sha256(f"{answer_id}\n{canonical_text}".encode()).hexdigest()
@@ -79,7 +81,8 @@ def answer_keys():
     return keys
 
 
-def write_answers(outdir):
+def write_answers(outdir, chapters=None):
+    own_checks.load(chapters)  # answer keys an instructor registers in a cell
     target = Path(outdir) / "lc-answers.js"
     body = json.dumps(answer_keys(), indent=1, sort_keys=True)
     # A script, not JSON: pages opened from disk (file://) cannot fetch JSON.
