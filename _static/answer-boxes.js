@@ -289,7 +289,10 @@
       const s = M[key].replace(/\{(\w+)\}/g, (_, name) => all[name]);
       return s[0].toUpperCase() + s.slice(1);
     };
-    const wrong = (key, kw) => ["wrong", `${say(key, kw)} The solution is in the dropdown below.`];
+    // Withheld solutions (_config.yml: withhold_solutions) leave no dropdown to point to.
+    const dropdown = document.querySelector && document.querySelector(".solution")
+      ? " The solution is in the dropdown below." : "";
+    const wrong = (key, kw) => ["wrong", `${say(key, kw)}${dropdown}`];
     let canon;
     try {
       canon = canonical(spec.kind, text, spec.decimals);

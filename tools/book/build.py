@@ -169,7 +169,10 @@ STEPS = [
     Step(
         "exercise notebooks",
         _with_tools(
-            lambda root: _chapters(root) + files_under(root, "linclass/check/*.py"),
+            lambda root: (
+                _chapters(root)
+                + files_under(root, "linclass/check/*.py", "_config.yml")
+            ),
             "exercises.py",
             "own_checks.py",
             "config.py",

@@ -126,36 +126,71 @@ def blank_answers(source):
     return re.sub(r"^assert (lc\.check\.)", r"\1", text, flags=re.M)
 
 
+class _Gate:
+    """Reads Markdown line by line and says which lines are outside the solutions:
+    ``{solution}`` blocks, and everything between ``{solution-start}`` and
+    ``{solution-end}`` (code cells too: :attr:`gated`)."""
+
+    def __init__(self):
+        self.gated = False  # inside solution-start ... solution-end
+        self.skip_until = None
+
+    def keep(self, line):
+        fence = FENCE.match(line)
+        if self.skip_until is not None:
+            if line.strip() == self.skip_until:
+                self.skip_until = None
+            return False
+        if fence and fence.group(2) == "solution":
+            self.skip_until = fence.group(1)
+            return False
+        if fence and fence.group(2) in ("solution-start", "solution-end"):
+            self.gated = fence.group(2) == "solution-start"
+            self.skip_until = fence.group(1)
+            return False
+        return not self.gated
+
+
+def without_solutions(cells):
+    """A chapter's cells without its worked solutions, everything else as it is
+    (for a chapter whose solutions ``_config.yml`` withholds)."""
+    gate, out = _Gate(), []
+    for cell in cells:
+        if cell["cell_type"] != "markdown":
+            if not gate.gated:
+                out.append(cell)
+            continue
+        lines = "".join(cell["source"]).splitlines(keepends=True)
+        kept = [line for line in lines if gate.keep(line)]
+        text = re.sub(r"\n{3,}", "\n\n", "".join(kept)).strip()
+        if text:
+            out.append(dict(copy.deepcopy(cell), source=text.splitlines(keepends=True)))
+    return out
+
+
 class _Splitter:
     """Walks a chapter's cells, keeping the text and dropping the solutions."""
 
     def __init__(self, chapter):
         self.chapter = chapter
         self.cells = []
-        self.gated = False  # inside solution-start ... solution-end
+        self.gate = _Gate()
         self.n_new = 0
+
+    @property
+    def gated(self):
+        return self.gate.gated
 
     def _new_id(self, kind):
         self.n_new += 1
         return f"ch{self.chapter}-{kind}-{self.n_new}"
 
     def markdown(self, cell):
-        kept, boxes, skip_until, exercise_fence = [], [], None, None
+        kept, boxes, exercise_fence = [], [], None
         for line in "".join(cell["source"]).splitlines(keepends=True):
+            if not self.gate.keep(line):
+                continue
             fence = FENCE.match(line)
-            if skip_until is not None:
-                if line.strip() == skip_until:
-                    skip_until = None
-                continue
-            if fence and fence.group(2) == "solution":
-                skip_until = fence.group(1)
-                continue
-            if fence and fence.group(2) in ("solution-start", "solution-end"):
-                self.gated = fence.group(2) == "solution-start"
-                skip_until = fence.group(1)
-                continue
-            if self.gated:
-                continue
             box = BOX.match(line.strip())
             if box:
                 boxes.append(box.group(1))
@@ -202,7 +237,13 @@ class _Splitter:
 
 
 def _intro(path, chapter):
-    url = config.site_url()
+    page = f"{config.site_url()}{path.parent.name}/{path.stem}.html"
+    where = (
+        f"The worked solutions of this chapter are not published this term; the "
+        f"chapter is on the course site, {page}"
+        if config.is_withheld(path)
+        else f"The worked solutions are in the chapter on the course site, {page}"
+    )
     return _markdown_cell(
         f"**Exercise edition of chapter {chapter}.** This notebook is the chapter "
         "without its solutions. Each coding exercise has a starter cell (write the "
@@ -212,9 +253,7 @@ def _intro(path, chapter):
         "it: a Python value (`-7/4`, `[4, -1, 0.5]`, `True` or `False`) or text in "
         'quotes (`"(9/10)^20"`, `"4 -1 0.5"`, `"2,5"`, `"yes"` or `"no"`); the comment '
         "says the form and precision. A wrong answer gets a hint: the mistake it "
-        "looks like, or how to find the answer. The checks run offline. The worked "
-        "solutions are in the chapter "
-        f"on the course site, {url}{path.parent.name}/{path.stem}.html",
+        f"looks like, or how to find the answer. The checks run offline. {where}",
         f"ch{chapter}-exercise-edition",
     )
 

@@ -353,6 +353,8 @@ def _with_outputs(nb, cache=CACHE):
 def portable_notebook(executed_path):
     """One executed chapter as a portable notebook (an nbformat node, outputs kept)."""
     nb = _with_outputs(nbformat.read(str(executed_path), as_version=4))
+    if config.is_withheld(executed_path):  # _config.yml: withhold_solutions
+        nb.cells = exercises.without_solutions(nb.cells)
     cells = convert_cells(nb.cells, executed_path, _glue(executed_path))
     cells.insert(1, _note(executed_path, "A portable copy of this chapter"))
     nb.cells = [nbformat.from_dict(c) for c in cells]
