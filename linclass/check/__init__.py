@@ -40,8 +40,8 @@ from ._core import (
     register_answer,
     register_exercise,
     register_mistakes,
-    run_exercise,
 )
+from ._run import run_exercise
 
 __all__ = [
     "exercise",
