@@ -38,9 +38,9 @@ __all__ = [
 ]
 
 FORMS = {
-    "number": "a number, to {decimals} decimals (fractions, %, pi, e, sqrt, exp work)",
+    "number": "a number, to {decimals} (fractions, %, pi, e, sqrt, exp work)",
     "integer": "a whole number",
-    "vector": "numbers, comma or space separated, to {decimals} decimals each",
+    "vector": "numbers, comma or space separated, to {decimals} each",
     "yesno": "yes or no",
     "choice": "a short text answer",
 }
@@ -231,7 +231,7 @@ def significant(text):
 
 
 def form_of(spec):
-    return FORMS[spec.kind].format(decimals=spec.decimals)
+    return FORMS[spec.kind].format(decimals=decimals_text(spec.decimals))
 
 
 def method_of(answer_id, spec):
