@@ -204,7 +204,11 @@ STEPS = [
     Step(
         "portable notebooks",
         _after_sphinx(
-            "portable.py", "bibliography.py", "exercises.py", "setup_cell.py"
+            "portable.py",
+            "bibliography.py",
+            "exercises.py",
+            "setup_cell.py",
+            "own_checks.py",
         ),
         portable,
         ["_build/html/_sources/chapters"],

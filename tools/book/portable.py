@@ -38,7 +38,7 @@ import nbformat
 from linclass.check._answers import form_of
 from linclass.check._core import ANSWERS
 
-from . import config, exercises, setup_cell
+from . import config, exercises, own_checks, setup_cell
 from .bibliography import bibliography
 
 EXECUTED = config.ROOT / "_build" / "jupyter_execute" / "chapters"
@@ -382,6 +382,7 @@ def _write(nb, target):
 
 def write_all(html=HTML, executed=EXECUTED, generated=None):
     """Write every served notebook: the chapter downloads and the exercise edition."""
+    own_checks.load()  # the exercise edition names an instructor's checks too
     written = []
     for source in config.chapter_paths():
         run = Path(executed) / source.name
