@@ -132,6 +132,26 @@ grade: $(STAMP)
 test-grade: $(STAMP)
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/slow_grade.py
 
+# The exercise edition in nbgrader's course layout (tools/grade/assignments.py), and
+# its test with the real nbgrader, installed apart in .venv-nbgrader (a few minutes
+# the first time; run by .ci/run and the CI workflow).
+NBG_VENV  := .venv-nbgrader
+NBG_STAMP := $(NBG_VENV)/.installed
+NBGRADER  := nbgrader==0.9.6
+.PHONY: assignments test-assignments
+assignments: $(STAMP)
+	$(PY) -m tools.grade.assignments _build/assignments/nbgrader
+
+$(NBG_STAMP): requirements.lock
+	python3 -m venv $(NBG_VENV)
+	$(NBG_VENV)/bin/python -m pip install -q -c requirements.lock $(NBGRADER) \
+		numpy scipy scikit-learn matplotlib ipykernel
+	touch $@
+
+test-assignments: $(STAMP) $(NBG_STAMP)
+	NBGRADER_BIN=$(abspath $(NBG_VENV))/bin $(BIN)/python -m pytest -q \
+		-p no:cacheprovider tests/slow_assignments.py
+
 .PHONY: test-min
 
 $(MIN_PY):
