@@ -24,7 +24,8 @@ YOUR_CODE = "# YOUR CODE HERE\nraise NotImplementedError()"
 
 
 def _run(args, course):
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg"}
+    path = f"{NBGRADER}{os.pathsep}{os.environ.get('PATH', '')}"  # alembic, the kernel
+    env = {**os.environ, "PATH": path, "PYTHONPATH": str(ROOT), "MPLBACKEND": "Agg"}
     done = subprocess.run(
         [str(Path(NBGRADER, args[0])), *args[1:]],
         cwd=course,
@@ -50,7 +51,9 @@ def test_nbgrader_grades_the_exported_chapter(tmp_path):
     _run(["nbgrader", "generate_assignment", "ch02", "--force"], course)
     release = json.loads((course / "release" / "ch02" / CHAPTER.name).read_text())
     sources = ["".join(c["source"]) for c in release["cells"]]
-    assert sum(YOUR_CODE in s for s in sources) == 6, "4 answers and 2 functions"
+    assert sum(YOUR_CODE.split("\n")[1] in s for s in sources) == 6, (
+        "4 answers, 2 codes"
+    )
     assert not any("BEGIN SOLUTION" in s for s in sources)
 
     _submit(course, "right", json.loads(source.read_text()))

@@ -209,6 +209,9 @@ def _numbers(text):
 @pytest.mark.parametrize("answer_id", sorted(ANSWERS))
 def test_no_hint_gives_the_answer_away(answer_id):
     spec, hints = ANSWERS[answer_id], HINTS[answer_id]
+    right = sorted(accepted(spec))[0]
+    for hint in [h for _, h in hints.mistakes] + [hints.method]:
+        assert right not in hint, (answer_id, hint)  # as the site's boxes test it
     expected = spec.expected() if callable(spec.expected) else spec.expected
     if spec.kind in ("number", "integer"):
         key = {round(float(expected), spec.decimals)}

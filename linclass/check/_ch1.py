@@ -146,7 +146,10 @@ register_mistakes(
             "the score is exactly 0 here: look up which label this book's "
             "convention for sign(0) gives.",
         ),
-        (0, "a label is +1 or -1; 0 is the score. Which label goes with a score of 0?"),
+        (
+            0,
+            "0 is the score, not a label: which label does the book give a score of 0?",
+        ),
     ],
     method="compute the score and apply the book's decision rule, with its "
     "convention for a score of exactly 0.",
