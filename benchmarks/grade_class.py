@@ -4,7 +4,10 @@ Issue 30's target: a class of 200 learners graded in at most 10 minutes on this
 two-core machine. Every learner hands in the book's own solutions (the slowest
 honest case: every case of both coding checks runs), each in a process of its own.
 
-Run: ``.venv/bin/python benchmarks/bench_grade.py [N]`` (N learners, default 200).
+Run from the repository root: ``.venv/bin/python benchmarks/grade_class.py [N]`` (N
+learners, default 200; about 8 minutes for 200 on two busy cores). Not yet one of
+``make bench``'s ``bench_*.py``: its results file holds only what a whole ``make
+bench`` measured, and that run is still to be made with it.
 """
 
 import json
