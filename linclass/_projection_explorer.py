@@ -86,7 +86,9 @@ class ProjectionExplorer(_Explorer):
         plotting.setup_axes(ax, self.xlim, self.ylim, origin=False)
         (self.axis_line,) = ax.plot([], [], color=INK, ls="--", lw=1.2, animated=True)
         self.u_arrow = Arrow(ax, color=INK, lw=2)
-        ax.legend(loc="lower right", fontsize=7)
+        # Below the panels: the animated direction line sweeps every corner inside.
+        handles, names = ax.get_legend_handles_labels()
+        fig.legend(handles, names, loc="outside lower left", ncol=2, fontsize=7)
         ax.set_title("data and direction u", fontsize=10)
         colors = plotting.class_colors(2)
         self.fills, self.outlines = [], []

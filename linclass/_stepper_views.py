@@ -290,7 +290,7 @@ class PocketView(BinaryView):
         top = max(0.05, 1.05 * float(np.max(running_err)))
         ax2.set(xlim=(0, max(T, 1)), ylim=(0, top))
         ax2.set(xlabel="step t", ylabel="training error")
-        ax2.set_title(f"training error: running weights and {name}", fontsize=10)
+        ax2.set_title("training error", fontsize=10)  # the legend names the curves
         ax2.legend(loc="upper right", fontsize=8)
         self.cursor = cursor(ax2)
         self.dots = ax2.scatter(

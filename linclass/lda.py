@@ -71,10 +71,12 @@ class FisherLDA(TransformerMixin, BinaryLinearClassifier):
     Gaussian linear machine ``g_c(x) = mu_c' S^-1 x - mu_c' S^-1 mu_c / 2 + log pi_c``
     with the pooled covariance ``S = (S_W + reg*I) / (n - K)`` and the class
     frequencies ``pi_c``. With equal class sizes this is what scikit-learn's
-    ``LinearDiscriminantAnalysis`` predicts; scikit-learn pools ``S_W / n``,
-    which changes the weight of ``log pi_c``, so with unequal class sizes a few
-    predictions differ. With two classes the threshold is the midpoint, not the Gaussian
-    machine's: that rule ignores the priors.
+    ``LinearDiscriminantAnalysis`` predicts with every solver. With unequal class
+    sizes it is what its default ``solver="svd"`` predicts up to scikit-learn 1.8,
+    which also pools ``S_W / (n - K)``; ``solver="lsqr"`` and ``"eigen"`` (and
+    ``"svd"`` from 1.9) pool ``S_W / n``, which changes the weight of ``log pi_c``,
+    so a few predictions differ. With two classes the threshold is the midpoint, not
+    the Gaussian machine's: that rule ignores the priors.
 
     Parameters
     ----------

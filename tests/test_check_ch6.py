@@ -62,6 +62,7 @@ def test_kesler_check_rejects(name):
         ("ex-ch6-kesler-a", [0, 0, 0, 2, -1, 1, -2, 1]),  # a number missing
         ("ex-ch6-kesler-c", 36),  # forgot ||xi||^2 = 2 ||x~||^2
         ("ex-ch6-kesler-c", 12),  # (R / gamma) without squaring, times 2
+        ("ex-ch6-kesler-c", 72.5),  # a bound on a count is asked as a whole number
         ("ex-ch6-ovo-cycles-b", 4),  # K instead of K - 1
         ("ex-ch6-ovo-cycles-b", 2),
     ],
@@ -74,6 +75,9 @@ def test_ch6_answers_accept_the_worked_values():
     x1 = [2.0, -1.0, 1.0]
     assert lc.check.answer("ex-ch6-kesler-a", [0, 0, 0, *x1, *(-np.array(x1))])
     assert lc.check.answer("ex-ch6-kesler-c", 2 * 3.0**2 / 0.5**2)
+    assert lc.check.answer("ex-ch6-kesler-c", "72")
+    bound = lc.geometry.novikoff_bound(np.sqrt(2) * 3.0, 0.5)  # the theorem's bound
+    assert bound == pytest.approx(72.0, rel=1e-12)
     assert lc.check.answer("ex-ch6-ovo-cycles-b", 3)
 
 

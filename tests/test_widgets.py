@@ -453,6 +453,21 @@ def test_projection_explorer_finds_fishers_direction():
     assert "Fisher's maximum" in explorer.caption
 
 
+def test_projection_explorer_legend_sits_outside_the_swept_axes():
+    # The dashed direction line turns through every corner of the data panel and
+    # is drawn over it; a legend inside would be crossed at some angle.
+    X, y = lc.data.make_elongated(n=200, random_state=0)
+    explorer = ProjectionExplorer(X, y)
+    explorer.render_png()
+    fig = explorer.figure
+    renderer = fig.canvas.get_renderer()
+    (legend,) = [leg.get_window_extent(renderer) for leg in fig.legends]
+    assert legend.y1 <= fig.axes[0].get_window_extent(renderer).y0
+    texts = [t.get_text() for t in fig.legends[0].texts]
+    assert any("y = +1" in t for t in texts) and any("y = -1" in t for t in texts)
+    assert legend.y0 >= 0, "the legend is cut off at the bottom of the figure"
+
+
 def test_explorers_reject_bad_input():
     X, y = lc.data.make_multiclass(n=30, k=3, random_state=0)
     with pytest.raises(ValueError, match="exactly two classes"):
