@@ -265,7 +265,8 @@ def run_answer(answer_id, value):
     if given in accepted(spec):
         return Verdict(answer_id, "correct", f"✓ {head}: {MESSAGES['right']}")
     informative = d == spec.decimals or significant(short) >= RULES["closeDigits"]
-    for mistake, hint in HINTS.get(answer_id, ()) and HINTS[answer_id].mistakes:
+    hints = HINTS.get(answer_id)
+    for mistake, hint in hints.mistakes if hints else ():
         forms = mistake_forms(spec, mistake)
         if forms[spec.decimals] == given or (informative and forms.get(d) == short):
             return wrong("mistake", hint=hint)
