@@ -119,6 +119,39 @@ MIN_SKIP  := test_site test_site_pages_b test_answer_boxes test_fresh_chapters t
              test_portable test_a11y test_fork
 # The inner loop leaves out the same tests.
 CHECK_SKIP := $(MIN_SKIP)
+# Grade a class: SUBMISSIONS=<folder> with one sub-folder per learner (tools/grade/).
+# Writes _build/grades/gradebook.csv, feedback/<learner>.md and summary.md; the
+# optional grade-weights.yml gives points per part (1 each by default).
+.PHONY: grade test-grade
+grade: $(STAMP)
+	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder>"; exit 2; }
+	$(PY) -m tools.grade "$(SUBMISSIONS)" --out _build/grades
+
+# The slow part of grading's tests: a crafted class graded end to end (about a
+# minute: one learner loops until the time limit). Run by .ci/run and the CI workflow.
+test-grade: $(STAMP)
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/slow_grade.py
+
+# The exercise edition in nbgrader's course layout (tools/grade/assignments.py), and
+# its test with the real nbgrader, installed apart in .venv-nbgrader (a few minutes
+# the first time; run by .ci/run and the CI workflow).
+NBG_VENV  := .venv-nbgrader
+NBG_STAMP := $(NBG_VENV)/.installed
+NBGRADER  := nbgrader==0.9.6
+.PHONY: assignments test-assignments
+assignments: $(STAMP)
+	$(PY) -m tools.grade.assignments _build/assignments/nbgrader
+
+$(NBG_STAMP): requirements.lock
+	python3 -m venv $(NBG_VENV)
+	$(NBG_VENV)/bin/python -m pip install -q -c requirements.lock $(NBGRADER) \
+		numpy scipy scikit-learn matplotlib ipykernel
+	touch $@
+
+test-assignments: $(STAMP) $(NBG_STAMP)
+	NBGRADER_BIN=$(abspath $(NBG_VENV))/bin $(BIN)/python -m pytest -q \
+		-p no:cacheprovider tests/slow_assignments.py
+
 .PHONY: test-min
 
 $(MIN_PY):

@@ -93,7 +93,7 @@
     return v;
   }
 
-  const FUNCS = { exp: Math.exp, sqrt: Math.sqrt, ln: Math.log, log: Math.log };
+  const FUNCS = { exp: Math.exp, sqrt: Math.sqrt, ln: Math.log, log: Math.log, abs: Math.abs };
 
   function parse(text) {
     const g = G();
@@ -124,10 +124,22 @@
       if (t[0] === "name" && w in g.words) { take(); return g.words[w]; }
       return expr(0);
     }
+    // 2pi, 2(3/0.5)^2, 2sqrt(2): a product written without *, when nothing
+    // separates the two ("2 pi" is two numbers).
+    function implicit(t) {
+      if (t[2]) return false;
+      if (t[0] === "number" || t[1] === "(") return true;
+      const low = t[1].toLowerCase();
+      return t[0] === "name" && (low in g.constants || g.functions.includes(low));
+    }
     function expr(minPower) {
       let left = unary();
       for (;;) {
         const t = peek();
+        if (implicit(t) && g.binary["*"][0] >= minPower) {
+          left = apply("*", left, expr(g.binary["*"][0] + 1));
+          continue;
+        }
         const op = t[0] === "op" ? g.binary[t[1]] : undefined;
         if (!op || op[0] < minPower || startsItem(t)) return left;
         take();
@@ -149,14 +161,31 @@
     function atom() {
       const [kind, text] = take();
       const low = text.toLowerCase();
-      if (kind === "number") return Number(text);
+      if (kind === "number") {
+        const v = Number(text);
+        if (!Number.isFinite(v)) throw new ParseError(`the number ${text} is too large`);
+        return v;
+      }
       if (kind === "name" && low in g.constants) return g.constants[low];
       if (kind === "name" && g.functions.includes(low)) {
-        expect("(");
-        const arg = num(expr(0));
-        expect(")");
+        // sqrt(2), or sqrt 2 and the typed root sign: the next atom alone
+        let arg;
+        if (peek()[1] === "(") {
+          take();
+          arg = num(expr(0));
+          expect(")");
+        } else {
+          arg = num(atom());
+        }
         const v = FUNCS[low](arg);
-        if (Number.isNaN(v)) throw new ParseError(`${text}(${arg}) is not a real number`);
+        if (!Number.isFinite(v)) {
+          throw new ParseError(`${text}(${arg}) is not a finite real number`);
+        }
+        return v;
+      }
+      if (text === "|") {
+        const v = Math.abs(num(expr(0)));
+        expect("|");
         return v;
       }
       if (text === "(" || text === "[") {
@@ -200,10 +229,22 @@
 
   const flat = (v) => (Array.isArray(v) ? v.flatMap(flat) : [v]);
 
-  function oneNumber(v) {
+  function single(v) {
     if (Array.isArray(v) && v.length === 1) v = v[0];
     if (typeof v !== "number") throw new FormError();
     return v;
+  }
+
+  // "2,850" -> "2850", "-3,75" -> "-3.75": one number with digit groups or a
+  // decimal comma, as linclass/check/_grammar.py's one_number reads it.
+  function oneNumber(text) {
+    const g = G();
+    let t = text.trim();
+    for (const [from, to] of Object.entries(g.lookalikes)) if (to === "-") t = t.split(from).join(to);
+    const grouped = new RegExp(g.grouped).exec(t);
+    if (grouped) return t.split(grouped[1]).join("");
+    if (new RegExp(g.decimalComma).test(t)) return t.replace(",", ".");
+    return text;
   }
 
   // The canonical text of an answer, as linclass.check._answers.canonical makes it.
@@ -213,14 +254,16 @@
       while (t && G().trailing.includes(t[t.length - 1])) t = t.slice(0, -1);
       return t.split(/\s+/).filter(Boolean).join(" ");
     }
-    const v = parse(text);
+    if (kind === "number" || kind === "integer") text = oneNumber(text);
+    let v = parse(text);
     if (kind === "yesno") {
+      if (v === 1 || v === 0) v = v === 1; // 1 and 0 for yes and no
       if (typeof v !== "boolean") throw new FormError();
       return v ? "yes" : "no";
     }
-    if (kind === "number") return fixed(oneNumber(v), decimals);
+    if (kind === "number") return fixed(single(v), decimals);
     if (kind === "integer") {
-      const x = oneNumber(v);
+      const x = single(v);
       if (x !== Math.round(x)) throw new FormError();
       return String(Math.round(x));
     }
@@ -231,7 +274,13 @@
 
   const same = (a, b) => a.split(",").map(Number).join() === b.split(",").map(Number).join();
   const decimalsText = (d) => (d === 1 ? "1 decimal" : `${d} decimals`);
+  // Significant digits of a canonical text, the most of any of its numbers.
+  const significant = (t) => Math.max(
+    ...t.split(",").map((x) => x.replace(/^-/, "").replace(".", "").replace(/^0+/, "").length),
+  );
 
+  // The order of linclass.check._answers.run_answer: right; a registered mistake
+  // (its hint); the count of a vector; close; cut off; the method.
   function judge(id, spec, text) {
     if (!text.trim()) return ["empty", "Type your answer first."];
     const M = window.LC_MESSAGES;
@@ -240,6 +289,10 @@
       const s = M[key].replace(/\{(\w+)\}/g, (_, name) => all[name]);
       return s[0].toUpperCase() + s.slice(1);
     };
+    // Withheld solutions (_config.yml: withhold_solutions) leave no dropdown to point to.
+    const dropdown = document.querySelector && document.querySelector(".solution")
+      ? " The solution is in the dropdown below." : "";
+    const wrong = (key, kw) => ["wrong", `${say(key, kw)}${dropdown}`];
     let canon;
     try {
       canon = canonical(spec.kind, text, spec.decimals);
@@ -248,21 +301,31 @@
       if (err instanceof FormError) return ["invalid", say("form", { got: text.trim() })];
       throw err;
     }
-    if (spec.hashes.includes(sha256(`${id}\n${canon}`))) return ["right", say("right")];
+    const hash = (t) => sha256(`${id}\n${t}`);
+    if (spec.hashes.includes(hash(canon))) return ["right", say("right")];
+    let d = spec.decimals;
+    let short = canon;
+    if (spec.kind === "number" || spec.kind === "vector") {
+      for (let k = 0; k < spec.decimals; k++) {
+        const s = canonical(spec.kind, text, k);
+        if (same(s, canon)) { d = k; short = s; break; }
+      }
+    }
+    const informative = d === spec.decimals || significant(short) >= window.LC_RULES.closeDigits;
+    for (const m of spec.mistakes || []) {
+      const full = m.hashes[String(spec.decimals)];
+      if (full === hash(canon) || (informative && m.hashes[String(d)] === hash(short))) {
+        return wrong("mistake", { hint: m.hint });
+      }
+    }
     if (spec.kind === "vector" && canon.split(",").length !== spec.length) {
       return ["invalid", say("count", { n: spec.length, m: canon.split(",").length })];
     }
-    if (spec.close) {
-      for (let d = 0; d < spec.decimals; d++) {
-        const short = canonical(spec.kind, text, d);
-        if (!same(short, canon)) continue;
-        if (sha256(`${id}\n${short}`) === spec.close[d]) {
-          return ["close", say("close", { d: decimalsText(d) })];
-        }
-        break;
-      }
+    if (informative && d < spec.decimals && spec.close && spec.close[d] === hash(short)) {
+      return ["close", say("close", { d: decimalsText(d) })];
     }
-    return ["wrong", `${say("wrong")} The solution is in the dropdown below.`];
+    if (informative && spec.cut && spec.cut[String(d)] === hash(short)) return wrong("cut");
+    return wrong("method", { hint: spec.method });
   }
 
   function build(box, k) {

@@ -31,11 +31,13 @@ from book_toc import ROOT
 from run_summary import pytest_sessionstart, pytest_terminal_summary
 from site_pages import LoadedPages
 
-from tools.book import fresh_env
+from tools.book import fresh_env, own_checks
 from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
 from tools.book.local_server import serve
 
 matplotlib.use("Agg")
+# The checks an instructor registers in a chapter's cell, as the build knows them.
+own_checks.load()
 # Resolve pyplot's backend now, before any test starts an IPython shell: pyplot's
 # first use installs a display hook, and with an IPython shell alive it imports
 # IPython.core.pylabtools.backend2gui, which matplotlib 3.8 (make test-min) needs

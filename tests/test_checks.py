@@ -4,11 +4,13 @@ exercises and answer boxes exist."""
 
 import json
 import re
+import warnings
 
 import numpy as np
 import pytest
 from answer_letters import MARK, _items, letter_position, source_items
 from exercise_sources import book_solution, solution_cells
+from sklearn.exceptions import ConvergenceWarning
 
 import linclass as lc
 from linclass.check._answers import decimals_text
@@ -199,14 +201,19 @@ def test_decimals_are_counted_in_words():
         "2 decimals",
         "3 decimals",
     ]
-    verdict = lc.check.answer("ex-ch2-draws-a", 0.4)  # 0.356 to one decimal
+    verdict = lc.check.answer("ex-ch5-by-hand-c", -3.8)  # -3.75 to one decimal
     assert "close: right to 1 decimal, but give 3 decimals" in verdict.message
 
 
-def test_a_count_is_accepted_as_any_integer_type():
+def test_a_count_is_accepted_as_any_integer_type_and_only_as_an_int():
     expected = (np.array([1.0]), 0.5, 57)
     assert same((np.array([1.0 + 1e-12]), 0.5, np.int64(57)), expected, 1e-9) is None
-    assert same((np.array([1]), 0.5, 57.0), expected, 1e-9) is None
+    assert same((np.array([1]), 0.5, 57.0), expected, 1e-9) == (
+        "item 2 of the result: expected an int (compared exactly), got the float 57.0"
+    )
+    assert same((np.array([1]), 0.5, True), expected) == (
+        "item 2 of the result: expected an int (compared exactly), got the bool True"
+    )
 
 
 DESCRIBED = [
@@ -248,7 +255,11 @@ def test_the_batch_perceptron_accepts_a_rounding_difference():
     from linclass.perceptron import Perceptron
 
     def batch_perceptron(X, y, eta=1.0, max_epochs=1000):
-        clf = Perceptron(mode="batch", eta=eta, max_iter=max_epochs).fit(X, y)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            clf = Perceptron(mode="batch", eta=eta, max_iter=max_epochs).fit(X, y)
+        if not clf.converged_:
+            raise RuntimeError("did not converge")
         # another order of summation: off by about 1e-15, not by a mistake
         w = clf.coef_[0] * (1 + 4e-16)
         return w, float(clf.intercept_[0]) * (1 + 4e-16), int(clf.n_iter_)

@@ -17,8 +17,8 @@ Examples
 … ex-ch2-batch-code (the batch perceptron): not attempted yet.
 >>> bool(v)
 False
->>> v = lc.check.answer("ex-ch2-one-step-b", [1, -2, -1])
-✓ ex-ch2-one-step-b (the updated (w1, w2, b)): correct.
+>>> v = lc.check.answer("ex-ch2-one-step-b", [3, 0, 1])  # doctest: +ELLIPSIS
+✗ ex-ch2-one-step-b (the updated (w1, w2, b)): not yet: the update adds eta y x: ...
 
 An instructor adds checks of their own with :func:`register_exercise` (the cases
 are :class:`Case` objects) and :func:`register_answer`, in a notebook cell or in
@@ -39,8 +39,9 @@ from ._core import (
     Verdict,
     register_answer,
     register_exercise,
-    run_exercise,
+    register_mistakes,
 )
+from ._run import run_exercise
 
 __all__ = [
     "exercise",
@@ -51,6 +52,7 @@ __all__ = [
     "Case",
     "register_exercise",
     "register_answer",
+    "register_mistakes",
 ]
 
 # Each chapter's checks live in their own module (_ch1.py, _ch2.py, ...) and
@@ -84,19 +86,27 @@ def exercise(exercise_id, function):
 def answer(answer_id, value):
     """Check the learner's ``value`` for an exercise part and print the verdict.
 
-    The verdict says right, close (right to fewer decimals than asked) or not yet;
-    it never reveals the expected answer. Text is read by one safe grammar, the
-    same the site's answer boxes use: numbers (``-15/4``, ``1e-3``, ``36.2%``,
-    ``(29/30)^30``, ``exp(-1)``, ``1/e``, ``sqrt(2)/2``, ``pi``), vectors
-    (``1, -2, -1``, ``[1 -2 -1]``, ``((1, -2), -1)``) and ``yes``/``no``
-    (``True``, ``Yes.``, ``y``). Nothing typed is ever run as Python.
+    The verdict says right; close (the right value to fewer decimals than
+    asked); or not yet, with a hint: the misconception of a likely mistake (a
+    sign, a forgotten norm, an off-by-one...), a value cut off instead of
+    rounded, or how to find the answer. It never reveals the expected answer.
+    Text is read by one safe grammar, the same the site's answer boxes use
+    (none of these examples is the answer of an exercise): numbers (``-7/4``,
+    ``2.5e-3``, ``12.5%``, ``(9/10)^20``, ``exp(-2)``, ``2/e``, ``sqrt(3)/2``,
+    ``√3``, ``2pi``, ``3(1/2)^2``, ``|-7|``, ``0,25`` with a decimal comma,
+    ``1 234`` or ``1,234`` with digit groups), vectors (``4, -1, 0.5``,
+    ``[4 -1 0.5]``, ``((4, -1), 0.5)``) and yes/no (``yes``/``no``,
+    ``True``/``False``, ``y``/``n``, ``1``/``0``). Nothing typed is ever run as
+    Python.
 
     Parameters
     ----------
     answer_id : str
         The part's id, e.g. ``"ex-ch2-one-step-b"``.
     value : number, bool, sequence or array of numbers, or str
-        The learner's answer; ``...`` means not attempted yet.
+        The learner's answer (ints, floats, ``Fraction``, ``Decimal``, numpy
+        numbers and arrays, 0-d ones too); ``...`` means not attempted yet, and
+        ``None`` is told "did you forget return?".
 
     Returns
     -------

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
+from sklearn.exceptions import ConvergenceWarning
 
 from ..data import make_separable
 from ..perceptron import Perceptron
-from ._core import Case, close, register_answer, register_exercise
+from ._core import (
+    Case,
+    close,
+    register_answer,
+    register_exercise,
+    register_mistakes,
+)
 
 
 def _batch_reference(X, y, eta=1.0, max_epochs=1000):
@@ -36,7 +45,35 @@ def _batch_cases():
     ]
 
 
-register_exercise("ex-ch2-batch-code", "the batch perceptron", _batch_cases)
+# The docstrings promise a RuntimeError when max_epochs epochs all have mistakes:
+# XOR is not separable, so a function must give up after max_epochs, not loop on.
+_XOR_X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+_XOR_Y = np.array([-1.0, -1.0, 1.0, 1.0])
+_GIVE_UP = "data that are not separable (XOR), with max_epochs=25"
+
+
+def _never_converges(**kw):
+    clf = Perceptron(max_iter=25, **kw)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        clf.fit(_XOR_X, _XOR_Y)
+    assert not clf.converged_, "XOR must not be separated"
+
+
+def _batch_all_cases():
+    _never_converges(mode="batch")
+    give_up = Case(
+        _GIVE_UP, (_XOR_X, _XOR_Y), None, {"max_epochs": 25}, close(), RuntimeError, 2
+    )
+    return [*_batch_cases(), give_up]
+
+
+register_exercise(
+    "ex-ch2-batch-code",
+    "the batch perceptron",
+    _batch_all_cases,
+    signature="batch_perceptron(X, y, eta=1.0, max_epochs=1000)",
+)
 
 register_answer(
     "ex-ch2-one-step-a",
@@ -44,11 +81,31 @@ register_answer(
     "yesno",
     True,
 )
+register_mistakes(
+    "ex-ch2-one-step-a",
+    [(False, "compute the score w.x + b and compare its sign with the label.")],
+    method="a mistake is y(w.x + b) <= 0: compute the score, then multiply by y.",
+)
 register_answer(
     "ex-ch2-one-step-b",
     "the updated (w1, w2, b)",
     "vector",
     (1.0, -2.0, -1.0),
+)
+register_mistakes(
+    "ex-ch2-one-step-b",
+    [
+        ((3.0, 0.0, 1.0), "the update adds eta y x: with y = -1 it subtracts x."),
+        ((3.0, 0.0, 0.0), "the update adds eta y x (y = -1 subtracts) and eta y to b."),
+        ((1.0, -2.0, 0.0), "the bias moves too: b <- b + eta y."),
+        ((1.0, -2.0, 1.0), "the bias moves by eta y, with the sign of the label."),
+        (
+            (2.0, -1.0, 0.0),
+            "these are the weights before the update; a mistake changes them.",
+        ),
+        ((1.0, -2.0), "give the bias too: three numbers (w1, w2, b)."),
+    ],
+    method="on a mistake, w <- w + eta y x and b <- b + eta y.",
 )
 
 
@@ -110,10 +167,25 @@ def _replacement_cases():
     return out
 
 
+def _replacement_all_cases():
+    _never_converges(order="replacement", random_state=0)
+    give_up = Case(
+        _GIVE_UP,
+        (_XOR_X, _XOR_Y, 0),
+        None,
+        {"max_epochs": 25},
+        close(),
+        RuntimeError,
+        2,
+    )
+    return [*_replacement_cases(), give_up]
+
+
 register_exercise(
     "ex-ch2-replacement-code",
     "the perceptron with draws with replacement",
-    _replacement_cases,
+    _replacement_all_cases,
+    signature="perceptron_replacement(X, y, seed, max_epochs=1000)",
 )
 
 register_answer(
@@ -122,9 +194,59 @@ register_answer(
     "number",
     lambda: (1 - 1 / 30) ** 30,
 )
+register_mistakes(
+    "ex-ch2-draws-a",
+    [
+        (
+            1 / 30,
+            "that is the chance that one draw hits the point; never drawn means "
+            "every draw misses it.",
+        ),
+        (29 / 30, "that is the chance that one draw misses it; all n draws must."),
+        (lambda: (29 / 30) ** 29, "an epoch makes n draws: count them again."),
+        (
+            lambda: 1 - (29 / 30) ** 30,
+            "that is the chance of being drawn at least "
+            "once; the question asks for never.",
+        ),
+        (
+            lambda: float(np.exp(-1.0)),
+            "that is the limit for large n, part (b); for "
+            "n = 30 compute the exact probability.",
+        ),
+        (
+            lambda: (1 / 30) ** 30,
+            "that is the chance that every draw hits the "
+            "point; never drawn means every draw misses it.",
+        ),
+    ],
+    method="each draw misses the point with probability 1 - 1/n, independently: "
+    "all n draws must miss it.",
+)
 register_answer(
     "ex-ch2-draws-b",
     "the limit of that probability as n grows",
     "number",
     lambda: float(np.exp(-1.0)),
+)
+register_mistakes(
+    "ex-ch2-draws-b",
+    [
+        (
+            0.0,
+            "the point is drawn eventually, but within one epoch the chance of "
+            "being missed keeps a positive limit: recall the limit of (1 - 1/n)^n.",
+        ),
+        (
+            lambda: 1 - float(np.exp(-1.0)),
+            "that is the limit of the chance of being "
+            "drawn; the question asks for never drawn.",
+        ),
+        (1.0, "(1 - 1/n)^n does not tend to 1: the exponent grows with n."),
+        (
+            lambda: (29 / 30) ** 30,
+            "that is the value for n = 30, part (a); the question asks for the limit.",
+        ),
+    ],
+    method="the probability is (1 - 1/n)^n; its limit as n grows is a standard one.",
 )

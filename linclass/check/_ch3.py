@@ -8,7 +8,13 @@ import numpy as np
 
 from ..data import make_separable
 from ..geometry import add_bias, margin, novikoff_bound, radius
-from ._core import Case, close, register_answer, register_exercise
+from ._core import (
+    Case,
+    close,
+    register_answer,
+    register_exercise,
+    register_mistakes,
+)
 
 
 def _bound_reference(X, y, w, b, c=1.0):
@@ -56,7 +62,10 @@ def _bound_cases():
 
 
 register_exercise(
-    "ex-ch3-bound-code", "the mistake bound with a constant coordinate", _bound_cases
+    "ex-ch3-bound-code",
+    "the mistake bound with a constant coordinate",
+    _bound_cases,
+    signature="mistake_bound(X, y, w, b, c=1.0)",
 )
 
 # ex-ch3-epochs: R = 3, gamma = 0.4, n = 50 points, cyclic order.
@@ -66,11 +75,56 @@ register_answer(
     "integer",
     lambda: math.floor(novikoff_bound(3.0, 0.4)) + 1,
 )
+register_mistakes(
+    "ex-ch3-epochs-b",
+    [
+        (
+            lambda: math.floor(novikoff_bound(3.0, 0.4)),
+            "the count includes the final clean epoch, which finds no mistake.",
+        ),
+        (
+            lambda: math.ceil(novikoff_bound(3.0, 0.4)) + 1,
+            "(R/gamma)^2 is not a "
+            "whole number: round it down, then add the clean epoch.",
+        ),
+        (8, "the bound is (R/gamma)^2: square the ratio."),
+        (7, "the bound is (R/gamma)^2: square the ratio, and count the clean epoch."),
+        (
+            lambda: 50 * (math.floor(novikoff_bound(3.0, 0.4)) + 1),
+            "that counts visits, part (c); an epoch is a pass over all n points.",
+        ),
+    ],
+    method="at most floor((R/gamma)^2) epochs contain a mistake; then count the "
+    "final clean one.",
+)
 register_answer(
     "ex-ch3-epochs-c",
     "the largest possible number of visits",
     "integer",
     lambda: 50 * (math.floor(novikoff_bound(3.0, 0.4)) + 1),
+)
+register_mistakes(
+    "ex-ch3-epochs-c",
+    [
+        (
+            lambda: 50 * math.floor(novikoff_bound(3.0, 0.4)),
+            "the final clean epoch also visits all n points.",
+        ),
+        (
+            lambda: math.floor(novikoff_bound(3.0, 0.4)) + 1,
+            "that is the number of epochs; each epoch visits all n points.",
+        ),
+        (
+            lambda: math.floor(50 * novikoff_bound(3.0, 0.4)),
+            "the number of epochs is a whole number: the epochs of (b), times n.",
+        ),
+        (
+            lambda: math.ceil(50 * novikoff_bound(3.0, 0.4)),
+            "the number of epochs is a whole number: the epochs of (b), times n.",
+        ),
+        (400, "the bound is (R/gamma)^2: square the ratio."),
+    ],
+    method="visits = n x epochs, with the epochs of part (b).",
 )
 # ex-ch3-constant: R = 8 and b* = 2; the best constant is c = sqrt(R |b*|).
 register_answer(
@@ -78,4 +132,17 @@ register_answer(
     "the constant c that minimises the bound, for R = 8 and b* = 2",
     "number",
     lambda: math.sqrt(8.0 * 2.0),
+)
+register_mistakes(
+    "ex-ch3-constant-c",
+    [
+        (16.0, "that is c^2 = R |b*|; the question asks for c."),
+        (8.0, "c = R is one of the choices compared in (b), not the minimiser."),
+        (1.0, "c = 1 is the bias trick's choice, not the minimiser."),
+        (2.0, "that is |b*|; the minimiser balances R and |b*|."),
+        (10.0, "R + |b*| appears in the smallest bound, not as c."),
+        (lambda: math.sqrt(8.0), "the minimiser depends on b* as well as on R."),
+    ],
+    method="at the minimum the terms c^2 and R^2 b*^2 / c^2 are equal (AM-GM): "
+    "solve for c.",
 )

@@ -11,7 +11,13 @@ from sklearn.exceptions import ConvergenceWarning
 from ..data import flip_labels, make_separable
 from ..perceptron import Perceptron
 from ..pocket import training_error
-from ._core import Case, close, register_answer, register_exercise
+from ._core import (
+    Case,
+    close,
+    register_answer,
+    register_exercise,
+    register_mistakes,
+)
 
 
 def _error_pocket_reference(X, y, epochs, eta=1.0):
@@ -58,7 +64,10 @@ def _error_pocket_cases():
 
 
 register_exercise(
-    "ex-ch4-error-pocket", "the training-error pocket", _error_pocket_cases
+    "ex-ch4-error-pocket",
+    "the training-error pocket",
+    _error_pocket_cases,
+    signature="error_pocket(X, y, epochs, eta=1.0)",
 )
 
 
@@ -71,15 +80,57 @@ def _run_needed(eps, p=0.01):
 register_answer(
     "ex-ch4-runs-a", "the mean streak for an error of 20%", "number", lambda: 0.8 / 0.2
 )
+register_mistakes(
+    "ex-ch4-runs-a",
+    [
+        (
+            5.0,
+            "1/eps counts the draws up to and including the mistake; the streak "
+            "counts only the correct draws before it.",
+        ),
+        (0.25, "the ratio is upside down: (1 - eps)/eps."),
+        (0.8, "that is the chance that one draw is correct, not the mean streak."),
+        (0.2, "that is eps itself; the mean streak is (1 - eps)/eps."),
+    ],
+    method="use the formula of the first part, (1 - eps)/eps, with eps = 0.2.",
+)
 register_answer(
     "ex-ch4-runs-b",
     "the smallest record streak for a 30% candidate",
     "integer",
     lambda: _run_needed(0.30),
 )
+register_mistakes(
+    "ex-ch4-runs-b",
+    [
+        (
+            13,
+            "to beat a record of l the candidate must survive l + 1 draws: "
+            "(1 - eps)^(l + 1) < 0.01.",
+        ),
+        (3, "the candidate survives a draw with probability 1 - eps, not eps."),
+        (4, "the candidate survives a draw with probability 1 - eps, not eps."),
+        (lambda: _run_needed(0.15), "that is the record for eps = 0.15, part (c)."),
+    ],
+    method="solve (1 - eps)^(l + 1) < 0.01 for the smallest whole l.",
+)
 register_answer(
     "ex-ch4-runs-c",
     "the smallest record streak for a 15% candidate",
     "integer",
     lambda: _run_needed(0.15),
+)
+register_mistakes(
+    "ex-ch4-runs-c",
+    [
+        (
+            29,
+            "to beat a record of l the candidate must survive l + 1 draws: "
+            "(1 - eps)^(l + 1) < 0.01.",
+        ),
+        (2, "the candidate survives a draw with probability 1 - eps, not eps."),
+        (3, "the candidate survives a draw with probability 1 - eps, not eps."),
+        (lambda: _run_needed(0.30), "that is the record for eps = 0.3, part (b)."),
+    ],
+    method="solve (1 - eps)^(l + 1) < 0.01 for the smallest whole l.",
 )

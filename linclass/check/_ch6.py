@@ -7,7 +7,13 @@ import numpy as np
 from .._kesler import kesler_vectors
 from .._lda_multi import class_statistics, gaussian_machine
 from ..data import make_multiclass
-from ._core import Case, close, register_answer, register_exercise
+from ._core import (
+    Case,
+    close,
+    register_answer,
+    register_exercise,
+    register_mistakes,
+)
 
 
 def _kesler_cases():
@@ -30,13 +36,40 @@ def _kesler_cases():
     return [Case(name, args, kesler_vectors(*args)) for name, args in cases]
 
 
-register_exercise("ex-ch6-kesler-code", "Kesler's vectors", _kesler_cases)
+register_exercise(
+    "ex-ch6-kesler-code",
+    "Kesler's vectors",
+    _kesler_cases,
+    signature="kesler_vectors(X, y, K)",
+)
 
 register_answer(
     "ex-ch6-kesler-a",
     "the Kesler vector against class 2 (nine numbers)",
     "vector",
     lambda: kesler_vectors([[2.0, -1.0]], [1], 3)[1],
+)
+register_mistakes(
+    "ex-ch6-kesler-a",
+    [
+        (
+            (0, 0, 0, -2, 1, -1, 2, -1, 1),
+            "the signs: (x, 1) goes in the block of "
+            "the true class, -(x, 1) in the block of the wrong class.",
+        ),
+        (
+            (-2, 1, -1, 2, -1, 1, 0, 0, 0),
+            "that is the vector against class 0; the "
+            "question asks for the one against class 2.",
+        ),
+        (
+            (0, 0, 0, 2, -1, 0, -2, 1, 0),
+            "the point is augmented with a 1, which takes the block's sign too.",
+        ),
+        ((0, 0, 2, -1, -2, 1), "augment the point with a 1: three blocks of three."),
+    ],
+    method="augment x with a 1, put it in the block of its class and its negative "
+    "in the block of the wrong class, zeros elsewhere.",
 )
 register_answer(
     "ex-ch6-kesler-c",
@@ -46,11 +79,41 @@ register_answer(
     # a rounding error in the last bit and not be a whole number).
     lambda: 2 * 3.0**2 / 0.5**2,
 )
+register_mistakes(
+    "ex-ch6-kesler-c",
+    [
+        (
+            36.0,
+            "the bound on the Kesler vectors is 2 R^2/gamma^2: a factor 2, and "
+            "both R and gamma squared.",
+        ),
+        (
+            144.0,
+            "the factor in front of R^2/gamma^2 is 2: the squared length of a "
+            "Kesler vector over that of the point.",
+        ),
+        (12.0, "the bound squares the ratio: R^2/gamma^2, with its factor."),
+        (18.0, "the margin counts too: divide by gamma^2."),
+    ],
+    method="Novikoff's bound on the Kesler vectors, whose length is sqrt(2) times "
+    "that of the augmented point.",
+)
 register_answer(
     "ex-ch6-ovo-cycles-b",
     "the number of votes of the predicted class when K = 4",
     "integer",
     4 - 1,
+)
+register_mistakes(
+    "ex-ch6-ovo-cycles-b",
+    [
+        (2, "that is the count for the K of part (a); redo it with K = 4."),
+        (4, "a class can only win the duels it takes part in."),
+        (6, "that is the number of pairwise classifiers, all votes together."),
+        (1, "the predicted class wins every duel it takes part in."),
+    ],
+    method="with h_ij = g_i - g_j the votes follow the order of the g_c: count the "
+    "duels the top class wins.",
 )
 
 
@@ -88,5 +151,8 @@ def _gaussian_machine_cases():
 
 
 register_exercise(
-    "ex-ch6-gaussian-machine", "the Gaussian linear machine", _gaussian_machine_cases
+    "ex-ch6-gaussian-machine",
+    "the Gaussian linear machine",
+    _gaussian_machine_cases,
+    signature="gaussian_machine(X, y, K)",
 )

@@ -7,22 +7,42 @@ so that :func:`describe` can state, from the cases themselves, what a check comp
 
 from __future__ import annotations
 
+import numbers
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 import numpy as np
 
 
 def _num_text(x, digits=None):
-    """A float as a person writes it: ``3.0`` -> ``3``, enough digits when asked."""
+    """A float as a person writes it: ``3.0`` -> ``3``, enough digits when asked.
+
+    Numbers far from 1 (``1e308``, ``1e-30``) are written with an exponent, not
+    as hundreds of digits.
+    """
     x = float(x)
+    if x != 0 and np.isfinite(x) and not 1e-6 <= abs(x) < 1e16:
+        unique = digits is None
+        text = np.format_float_scientific(x, precision=digits, unique=unique, trim="-")
+        return text.replace(".e", "e")
     if digits is not None:
         return np.format_float_positional(x, precision=digits, unique=False, trim="-")
     return np.format_float_positional(x, trim="-")
 
 
 def show(value, limit=6):
-    """A short printable form of a value: small arrays in full, large ones by shape."""
+    """A short printable form of a value: small arrays in full, large ones by shape.
+
+    Never raises: an object whose ``repr`` fails is named by its type.
+    """
+    try:
+        return _show(value, limit)
+    except Exception:  # a learner's object with a broken __repr__ or __array__
+        return f"an object of type {type(value).__name__}"
+
+
+def _show(value, limit):
     if isinstance(value, np.ndarray) and value.size > limit:
         return f"an array of shape {value.shape}"
     if isinstance(value, np.ndarray) and value.dtype.kind in "fiub":
@@ -35,6 +55,8 @@ def show(value, limit=6):
         return "(" + ", ".join(show(v, limit) for v in value) + ")"
     if isinstance(value, float | np.floating) and not isinstance(value, bool):
         return _num_text(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1e16:
+        return f"{Decimal(value):.6e}"  # 10**400: not 401 digits
     text = repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
@@ -85,9 +107,12 @@ def same(got, expected, rtol=0.0, atol=0.0):
         return None if got == expected else f"expected {expected!r}, got {show(got)}"
     if isinstance(expected, int | np.integer):
         rtol = atol = 0.0  # a count is right or wrong, never close
+    problem = _type_problem(got, expected)
+    if problem:
+        return problem
     try:
         g = np.asarray(got, dtype=float)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         return f"expected a number or an array, got {show(got)}"
     e = np.asarray(expected, dtype=float)
     if g.shape != e.shape:
@@ -105,6 +130,45 @@ def same(got, expected, rtol=0.0, atol=0.0):
         f"{at}expected {_num_text(ee, digits)}, got {_num_text(ge, digits)} "
         f"({_tolerance(rtol, atol)})"
     )
+
+
+def _is_real(value):
+    return isinstance(value, numbers.Real | np.number) and not isinstance(
+        value, bool | np.bool_ | complex | np.complexfloating
+    )
+
+
+def _type_problem(got, expected):
+    """The check compares types too: a count is an int, a number is not a string.
+
+    ``57.0`` for an ``int`` and ``"inf"`` for a float are wrong types, even though
+    ``np.asarray(..., dtype=float)`` would read them as the right numbers.
+    """
+    if isinstance(expected, int | np.integer):
+        if isinstance(got, int | np.integer) and not isinstance(got, bool | np.bool_):
+            return None
+        return f"expected an int (compared exactly), got {_typed(got)}"
+    if isinstance(expected, float | np.floating):
+        if _is_real(got) or (isinstance(got, np.ndarray) and got.ndim == 0):
+            return None
+        return f"expected a float, got {_typed(got)}"
+    if isinstance(expected, np.ndarray):
+        try:
+            kind = np.asarray(got).dtype.kind
+        except Exception:  # a ragged list, an object whose __array__ fails
+            kind = "O"
+        if kind not in "biuf":
+            return f"expected an array of numbers, got {_typed(got)}"
+    return None
+
+
+def _typed(value):
+    """``the float 57.0``, ``the str 'inf'``: the type is the point of the message."""
+    if isinstance(value, float | np.floating):
+        return f"the {type(value).__name__} {float(value)!r}"
+    if isinstance(value, str | bytes | bool | complex):
+        return f"the {type(value).__name__} {value!r}"
+    return f"{show(value)} (a {type(value).__name__})"
 
 
 @dataclass(frozen=True)

@@ -1,29 +1,25 @@
-"""The machinery behind ``lc.check``: registries, verdicts, and safe runs.
+"""The machinery behind ``lc.check``: registries, cases and verdicts.
 
-A learner's answer is judged here, so nothing in this module may raise into the
-learner's notebook because the answer is wrong: a wrong answer, an exception in the
-learner's code, a wrong type or an endless loop all become a :class:`Verdict` that says
-what went wrong on which case. Only a mistake of the *book* (an unknown exercise id)
-raises.
+The learner's code is run by :mod:`._run`, answers are judged by :mod:`._answers`;
+nothing there may raise into the learner's notebook because the work is wrong. Only
+a mistake of the *book* (an unknown exercise id) raises, here.
 """
 
 from __future__ import annotations
 
-import copy
-import dis
-import signal
-import threading
-import traceback
 from collections.abc import Callable, Iterable, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 # Re-exported: the chapter modules and the tests take them from here.
 from ._compare import Close, close, describe, same, show  # noqa: F401
 
-__all__ = ["Case", "Verdict", "register_exercise", "register_answer"]
-
-CASE_SECONDS = 10  # a case that runs longer is an endless loop, not a slow answer
+__all__ = [
+    "Case",
+    "Verdict",
+    "register_exercise",
+    "register_answer",
+    "register_mistakes",
+]
 
 
 @dataclass(frozen=True)
@@ -46,6 +42,13 @@ class Case:
         ``compare(got, expected)`` returns ``None`` when ``got`` is right and otherwise
         a short sentence saying how it differs. Default: equal results (arrays
         elementwise, tuples item by item).
+    raises : exception class, optional
+        The learner's function must raise this exception on this case (a promise
+        of its docstring, e.g. ``RuntimeError`` when the data are not separable
+        within ``max_epochs``); ``expected`` is then not used.
+    seconds : float, optional
+        The case's time limit (default 10 s); a function still running then is
+        stopped and told so.
     """
 
     name: str
@@ -53,6 +56,8 @@ class Case:
     expected: object
     kwargs: Mapping = field(default_factory=dict)
     compare: Callable[[object, object], str | None] | None = None
+    raises: type[BaseException] | None = None
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,7 @@ class Exercise:
     title: str
     cases: Callable[[], Iterable[Case]]
     compares: str | None = None
+    signature: str | None = None
 
 
 @dataclass(frozen=True)
@@ -95,8 +101,17 @@ class Answer:
     decimals: int = 3
 
 
+@dataclass(frozen=True)
+class Hints:
+    """What a wrong answer is told: the likely mistakes, and the method otherwise."""
+
+    mistakes: tuple = ()  # (value or callable, hint) pairs
+    method: str | None = None
+
+
 EXERCISES: dict[str, Exercise] = {}
 ANSWERS: dict[str, Answer] = {}
+HINTS: dict[str, Hints] = {}
 KINDS = ("number", "integer", "vector", "yesno", "choice")
 
 
@@ -110,7 +125,9 @@ def _check_new(registry, key, what, replace):
         )
 
 
-def register_exercise(exercise_id, title, cases, replace=False, compares=None):
+def register_exercise(
+    exercise_id, title, cases, replace=False, compares=None, signature=None
+):
     """Register a coding exercise's check, for :func:`linclass.check.exercise`.
 
     Parameters
@@ -134,13 +151,18 @@ def register_exercise(exercise_id, title, cases, replace=False, compares=None):
         ``close``; a custom ``compare`` is "the exercise's own comparison"), e.g.
         ``"a tuple (1-d array, float, int): numbers as float64 within rtol=1e-9,
         atol=1e-12; ints exactly"``.
+    signature : str, optional
+        The call the exercise asks for, e.g. ``"batch_perceptron(X, y, eta=1.0,
+        max_epochs=1000)"``: a learner's function that cannot be called as the
+        check calls it is told this signature.
     """
     _check_new(EXERCISES, exercise_id, "exercise", replace)
     if not callable(cases):
         raise ValueError(f"cases must be a callable returning Case objects: {cases!r}")
-    if compares is not None and (not isinstance(compares, str) or not compares):
-        raise ValueError(f"compares must be a non-empty string, got {compares!r}")
-    EXERCISES[exercise_id] = Exercise(exercise_id, title, cases, compares)
+    for name, text in (("compares", compares), ("signature", signature)):
+        if text is not None and (not isinstance(text, str) or not text):
+            raise ValueError(f"{name} must be a non-empty string, got {text!r}")
+    EXERCISES[exercise_id] = Exercise(exercise_id, title, cases, compares, signature)
 
 
 def register_answer(answer_id, label, kind, expected, decimals=3, replace=False):
@@ -170,6 +192,39 @@ def register_answer(answer_id, label, kind, expected, decimals=3, replace=False)
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}, got {kind!r}")
     ANSWERS[answer_id] = Answer(answer_id, label, kind, expected, decimals)
+    HINTS.pop(answer_id, None)  # a redefined key's old hints no longer apply
+
+
+def register_mistakes(answer_id, mistakes=(), method=None):
+    """Teach a wrong answer: name its misconception, or else say how to proceed.
+
+    Parameters
+    ----------
+    answer_id : str
+        An answer registered with :func:`register_answer`.
+    mistakes : sequence of (value, hint) pairs
+        The wrong answers a learner is likely to give (a sign, a forgotten norm, an
+        off-by-one, the other class...), each with a hint that names the mistake
+        without giving the right value. A value is given as the key is (a number,
+        a sequence, a bool, or a callable computing it); it is matched at the
+        key's precision, or at the learner's when fewer decimals are given.
+    method : str, optional
+        The hint for any other wrong answer: how to find it, not the value.
+
+    Registering again replaces the hints (a notebook cell may run twice).
+    """
+    spec = lookup(ANSWERS, answer_id, "answer")
+    pairs = tuple(tuple(pair) for pair in mistakes)
+    for pair in pairs:
+        if len(pair) != 2 or not isinstance(pair[1], str) or not pair[1]:
+            raise ValueError(
+                f"{answer_id}: a mistake is a (value, hint) pair: {pair!r}"
+            )
+    if method is not None and (not isinstance(method, str) or not method):
+        raise ValueError(f"method must be a non-empty string, got {method!r}")
+    if spec.kind == "choice" and any(not isinstance(v, str) for v, _ in pairs):
+        raise ValueError(f"{answer_id}: the mistakes of a choice are strings")
+    HINTS[answer_id] = Hints(pairs, method)
 
 
 def lookup(registry, key, what):
@@ -183,99 +238,3 @@ def compares_of(exercise_id):
     """What the check of a coding exercise compares, as its verdicts state it."""
     ex = lookup(EXERCISES, exercise_id, "exercise")
     return ex.compares or describe(list(ex.cases()))
-
-
-# --- running the learner's code ---------------------------------------------------
-
-_STUB_OPS = {"RESUME", "NOP", "LOAD_CONST", "RETURN_VALUE", "RETURN_CONST", "POP_TOP"}
-
-
-def is_stub(fn):
-    """True for a function whose body is only a docstring, ``...`` or ``pass``."""
-    code = getattr(fn, "__code__", None)
-    if code is None:
-        return False
-    ops = list(dis.get_instructions(code))
-    if {op.opname for op in ops} - _STUB_OPS:
-        return False
-    return all(op.argval in (None, Ellipsis) for op in ops if "CONST" in op.opname)
-
-
-class _Timeout(Exception):
-    pass
-
-
-@contextmanager
-def _time_limit(seconds):
-    # SIGALRM only works in the main thread of a Unix process, which is where a
-    # Jupyter kernel runs cells; elsewhere the case runs without a limit.
-    usable = hasattr(signal, "SIGALRM") and (
-        threading.current_thread() is threading.main_thread()
-    )
-    if not usable:
-        yield
-        return
-
-    def _raise(signum, frame):
-        raise _Timeout
-
-    previous = signal.signal(signal.SIGALRM, _raise)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-def _error_line(exc):
-    last = traceback.extract_tb(exc.__traceback__)[-1]
-    where = f"line {last.lineno}: {last.line}" if last.line else f"line {last.lineno}"
-    return f"{type(exc).__name__}: {exc} ({where})"
-
-
-def run_exercise(exercise_id, fn):
-    """Run the learner's ``fn`` on every case of an exercise and judge it."""
-    ex = lookup(EXERCISES, exercise_id, "exercise")
-    head = f"{exercise_id} ({ex.title})"
-    if fn is None or fn is Ellipsis or (callable(fn) and is_stub(fn)):
-        return Verdict(exercise_id, "not attempted", f"… {head}: not attempted yet.")
-    if not callable(fn):
-        return Verdict(
-            exercise_id, "wrong", f"✗ {head}: expected a function, got {show(fn)}."
-        )
-    cases = list(ex.cases())
-    compares = ex.compares or describe(cases)
-    for k, case in enumerate(cases, 1):
-        where = f"case {k} of {len(cases)}, {case.name}"
-        args, kwargs = copy.deepcopy(case.args), copy.deepcopy(dict(case.kwargs))
-        try:
-            with _time_limit(CASE_SECONDS):
-                got = fn(*args, **kwargs)
-        except NotImplementedError:
-            return Verdict(
-                exercise_id, "not attempted", f"… {head}: not attempted yet."
-            )
-        except _Timeout:
-            return Verdict(
-                exercise_id,
-                "wrong",
-                f"✗ {head}: {where}: still running after {CASE_SECONDS} s "
-                "(an endless loop? a missing stopping test?).",
-            )
-        except Exception as exc:  # the learner's bug, reported, never raised
-            return Verdict(
-                exercise_id, "wrong", f"✗ {head}: {where}: raised {_error_line(exc)}."
-            )
-        problem = (case.compare or same)(got, case.expected)
-        if problem:
-            return Verdict(
-                exercise_id,
-                "wrong",
-                f"✗ {head}: {where}: {problem}; the check compares {compares}.",
-            )
-    return Verdict(
-        exercise_id,
-        "correct",
-        f"✓ {head}: correct on all {len(cases)} cases (it compares {compares}).",
-    )

@@ -1,7 +1,7 @@
 """The one grammar of typed answers, shared by ``lc.check.answer`` and the site's boxes.
 
-A learner types ``-15/4``, ``(29/30)^30``, ``1/e``, ``36.2%``, ``((1, -2), -1)``,
-``1 -2 -1`` or ``Yes.``; this module reads such text *safely*: a tokenizer and a
+A learner types ``-7/4``, ``(9/10)^20``, ``2/e``, ``12.5%``, ``((4, -1), 0.5)``,
+``4 -1 0.5`` or ``No.``; this module reads such text *safely*: a tokenizer and a
 recursive-descent parser over a fixed set of tokens, constants and functions, so
 nothing a learner types is ever evaluated as Python (``__import__('os')`` is "could not
 read", never run).
@@ -22,20 +22,29 @@ from __future__ import annotations
 import math
 import re
 
-__all__ = ["parse", "ParseError", "TABLES"]
+__all__ = ["parse", "one_number", "ParseError", "TABLES"]
 
 # Everything the tokenizer knows; a regular expression valid in Python and JavaScript.
 TOKENS = [
     ["number", r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"],
     ["name", r"[A-Za-z_]+"],
-    ["op", r"\*\*|[-+*/^%(),;\[\]]"],
+    ["op", r"\*\*|[-+*/^%(),;\[\]|]"],
     ["space", r"\s+"],
 ]
 # Look-alikes a keyboard or a copy from the page produces, read as their ASCII twin.
 LOOKALIKES = {"\u2212": "-", "\u2013": "-", "\u00d7": "*", "\u00b7": "*", "\u00f7": "/"}
 LOOKALIKES["\u03c0"] = "pi"
+# Hyphens and dashes a word processor puts for a minus; script e; sqrt; TeX braces.
+LOOKALIKES |= {c: "-" for c in "\u2010\u2011\u2012\ufe63\uff0d"}
+LOOKALIKES |= {"\u212f": "e", "\u2147": "e", "\u221a": "sqrt", "{": "(", "}": ")"}
 CONSTANTS = {"pi": math.pi, "e": math.e}
-FUNCTIONS = ["exp", "sqrt", "ln", "log"]  # log is the natural logarithm, as in numpy
+FUNCTIONS = ["exp", "sqrt", "ln", "log", "abs"]  # log is natural, as in numpy
+# A single number with digit-group separators ("2,850", "2 850", "2_850", a thin
+# space) or a decimal comma ("0,362", "-3,75") when the answer is one number; a
+# comma followed by exactly three digits groups thousands unless the integer part
+# is 0 ("0,362" is a decimal comma).
+GROUPED = r"^[+-]?[1-9]\d{0,2}(?:([,_ \u00a0\u2009\u202f])\d{3})(?:\1\d{3})*(?:\.\d+)?$"
+DECIMAL_COMMA = r"^[+-]?\d+,\d+$"
 # Binary operators: binding power (higher binds tighter) and right associativity.
 BINARY = {
     "+": [1, False],
@@ -67,9 +76,12 @@ TABLES = {
     "unaryPower": UNARY_POWER,
     "words": WORDS,
     "trailing": TRAILING,
+    "grouped": GROUPED,
+    "decimalComma": DECIMAL_COMMA,
 }
 
 _FUNCS = {"exp": math.exp, "sqrt": math.sqrt, "ln": math.log, "log": math.log}
+_FUNCS["abs"] = abs
 _TOKEN = re.compile("|".join(f"(?P<{k}>{p})" for k, p in TOKENS))
 
 
@@ -141,10 +153,25 @@ class _Parser:
         nxt = self.peek(1)
         return tok[2] and tok[1] in "+-" and nxt[0] != "end" and not nxt[2]
 
+    def implicit(self, tok):
+        """``2pi``, ``2(3/0.5)^2``, ``2sqrt(2)``: a product written without ``*``.
+
+        Only when nothing separates the two: ``2 pi`` is two numbers.
+        """
+        if tok[2]:
+            return False
+        if tok[0] == "number" or tok[1] == "(":
+            return True
+        return tok[0] == "name" and tok[1].lower() in (*CONSTANTS, *FUNCTIONS)
+
     def expr(self, min_power):
         left = self.unary()
         while True:
             tok = self.peek()
+            if self.implicit(tok) and BINARY["*"][0] >= min_power:
+                right = self.expr(BINARY["*"][0] + 1)
+                left = self._apply("*", left, right)
+                continue
             op = BINARY.get(tok[1]) if tok[0] == "op" else None
             if op is None or op[0] < min_power or self.starts_item(tok):
                 return left
@@ -171,17 +198,31 @@ class _Parser:
         tok = self.take()
         kind, text = tok[0], tok[1]
         if kind == "number":
-            return float(text)
+            value = float(text)
+            if not math.isfinite(value):
+                raise ParseError(f"the number {text} is too large")
+            return value
         if kind == "name" and text.lower() in CONSTANTS:
             return CONSTANTS[text.lower()]
         if kind == "name" and text.lower() in _FUNCS:
-            self.expect("(")
-            arg = _num(self.expr(0))
-            self.expect(")")
+            # sqrt(2), or sqrt 2 and the typed root sign: the next atom alone
+            if self.peek()[1] == "(":
+                self.take()
+                arg = _num(self.expr(0))
+                self.expect(")")
+            else:
+                arg = _num(self.atom())
             try:
-                return _FUNCS[text.lower()](arg)
-            except ValueError:
-                raise ParseError(f"{text}({arg:g}) is not a real number") from None
+                value = _FUNCS[text.lower()](arg)
+            except (ValueError, OverflowError):
+                value = math.nan
+            if not math.isfinite(value):
+                raise ParseError(f"{text}({arg:g}) is not a finite real number")
+            return value
+        if text == "|":
+            value = abs(_num(self.expr(0)))
+            self.expect("|")
+            return value
         if text in ("(", "["):
             closer = ")" if text == "(" else "]"
             items = self.sequence(closer)
@@ -216,15 +257,31 @@ def _num(value):
     return value
 
 
+def one_number(text):
+    """``"2,850"`` -> ``"2850"``, ``"-3,75"`` -> ``"-3.75"``: how a single number
+    with digit groups or a decimal comma is read when the answer is one number
+    (a vector's commas separate its numbers)."""
+    stripped = text.strip()
+    for old, new in LOOKALIKES.items():
+        if new == "-":
+            stripped = stripped.replace(old, new)
+    grouped = re.match(GROUPED, stripped)
+    if grouped:
+        return stripped.replace(grouped[1], "")
+    if re.match(DECIMAL_COMMA, stripped):
+        return stripped.replace(",", ".")
+    return text
+
+
 def parse(text):
     """Read a typed answer; raise :class:`ParseError` when it is not one.
 
     Examples
     --------
-    >>> parse("-15/4"), parse("25%"), parse("((1, -2), -1)"), parse("Yes.")
-    (-3.75, 0.25, ((1.0, -2.0), -1.0), True)
-    >>> parse("1 -2 -1"), parse("1 - 2")
-    ((1.0, -2.0, -1.0), -1.0)
+    >>> parse("-7/4"), parse("25%"), parse("((4, -1), 0.5)"), parse("No.")
+    (-1.75, 0.25, ((4.0, -1.0), 0.5), False)
+    >>> parse("4 -1 0.5"), parse("4 - 1"), parse("2pi") == parse("2*pi")
+    ((4.0, -1.0, 0.5), 3.0, True)
     """
     p = _Parser(text)
     items = p.sequence("end")

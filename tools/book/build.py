@@ -129,6 +129,11 @@ def _chapters(root):
     return files_under(root, "chapters/*.ipynb")
 
 
+def _registering(root):
+    """The chapters that register checks of their own: the answer keys read them."""
+    return [p for p in _chapters(root) if "lc.check.register_" in p.read_text("utf-8")]
+
+
 def _sphinx_inputs(root):
     """Every file Sphinx reads: sources, configuration, static files, the generated
     assets, the book's extensions and the package autodoc documents."""
@@ -151,8 +156,12 @@ STEPS = [
     Step(
         "site assets",
         _with_tools(
-            lambda root: files_under(root, "linclass/**/*.py", f"{GEN}/wheels/*.whl"),
+            lambda root: (
+                files_under(root, "linclass/**/*.py", f"{GEN}/wheels/*.whl")
+                + _registering(root)
+            ),
             "site_assets.py",
+            "own_checks.py",
         ),
         site_assets,
         [f"{GEN}/lc-answers.js", f"{GEN}/wheels/index.html"],
@@ -160,8 +169,12 @@ STEPS = [
     Step(
         "exercise notebooks",
         _with_tools(
-            lambda root: _chapters(root) + files_under(root, "linclass/check/*.py"),
+            lambda root: (
+                _chapters(root)
+                + files_under(root, "linclass/check/*.py", "_config.yml")
+            ),
             "exercises.py",
+            "own_checks.py",
             "config.py",
         ),
         exercises,
@@ -191,7 +204,11 @@ STEPS = [
     Step(
         "portable notebooks",
         _after_sphinx(
-            "portable.py", "bibliography.py", "exercises.py", "setup_cell.py"
+            "portable.py",
+            "bibliography.py",
+            "exercises.py",
+            "setup_cell.py",
+            "own_checks.py",
         ),
         portable,
         ["_build/html/_sources/chapters"],

@@ -31,6 +31,30 @@ def repo_url(root=ROOT):
     return url.rstrip("/")
 
 
+def withheld_chapters(root=None):
+    """The chapters whose worked solutions are withheld: ``withhold_solutions`` in
+    ``_config.yml``, a list of chapter numbers (``[2, 4]``) or ``all``."""
+    root = ROOT if root is None else root
+    value = _config(root).get("withhold_solutions") or []
+    numbers = [int(p.name[:2]) for p in chapter_paths(root)]
+    if value == "all":
+        return set(numbers)
+    if not isinstance(value, list) or not all(
+        isinstance(n, int) and not isinstance(n, bool) and n in numbers for n in value
+    ):
+        raise ValueError(
+            "_config.yml: withhold_solutions must be a list of chapter numbers "
+            f"among {numbers} (or the word all), got {value!r}"
+        )
+    return set(value)
+
+
+def is_withheld(chapter_path, root=None):
+    """Whether the worked solutions of this chapter (a path or docname) are withheld."""
+    name = Path(str(chapter_path)).name
+    return name[:2].isdigit() and int(name[:2]) in withheld_chapters(root)
+
+
 # The two addresses a fork changes live in _config.yml only. Committed files that
 # need them hold these placeholders, which the build fills in (fill()).
 PLACEHOLDERS = {"{{ html.baseurl }}": site_url, "{{ repository.url }}": repo_url}

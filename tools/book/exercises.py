@@ -28,9 +28,9 @@ import sys
 from pathlib import Path
 
 from linclass.check._answers import form_of
-from linclass.check._core import ANSWERS, compares_of
+from linclass.check._core import ANSWERS, EXERCISES, compares_of
 
-from . import config, setup_cell
+from . import config, own_checks, setup_cell
 
 FENCE = re.compile(r"^(`{3,}|:{3,})\{([\w:-]+)\}\s*(\S*)")
 CHECK = re.compile(r'^(\s*)(?:assert )?lc\.check\.exercise\(\s*"([^"]+)"', re.M)
@@ -44,9 +44,18 @@ def edition_name(path):
 
 def state_compares(source):
     """Put above each ``lc.check.exercise`` call a comment: what its check compares."""
-    return CHECK.sub(
-        lambda m: f"{m[1]}# The check compares {compares_of(m[2])}.\n{m[0]}", source
-    )
+
+    def comment(m):
+        if m[2] not in EXERCISES:
+            raise ValueError(
+                f"lc.check.exercise({m[2]!r}, ...) names no registered exercise: "
+                "register it with lc.check.register_exercise in a cell of the "
+                "chapter (the API page's 'Adding a check of your own'), or in "
+                "linclass/check/"
+            )
+        return f"{m[1]}# The check compares {compares_of(m[2])}.\n{m[0]}"
+
+    return CHECK.sub(comment, source)
 
 
 def _code_cell(source, cell_id, tags=()):
@@ -117,36 +126,71 @@ def blank_answers(source):
     return re.sub(r"^assert (lc\.check\.)", r"\1", text, flags=re.M)
 
 
+class _Gate:
+    """Reads Markdown line by line and says which lines are outside the solutions:
+    ``{solution}`` blocks, and everything between ``{solution-start}`` and
+    ``{solution-end}`` (code cells too: :attr:`gated`)."""
+
+    def __init__(self):
+        self.gated = False  # inside solution-start ... solution-end
+        self.skip_until = None
+
+    def keep(self, line):
+        fence = FENCE.match(line)
+        if self.skip_until is not None:
+            if line.strip() == self.skip_until:
+                self.skip_until = None
+            return False
+        if fence and fence.group(2) == "solution":
+            self.skip_until = fence.group(1)
+            return False
+        if fence and fence.group(2) in ("solution-start", "solution-end"):
+            self.gated = fence.group(2) == "solution-start"
+            self.skip_until = fence.group(1)
+            return False
+        return not self.gated
+
+
+def without_solutions(cells):
+    """A chapter's cells without its worked solutions, everything else as it is
+    (for a chapter whose solutions ``_config.yml`` withholds)."""
+    gate, out = _Gate(), []
+    for cell in cells:
+        if cell["cell_type"] != "markdown":
+            if not gate.gated:
+                out.append(cell)
+            continue
+        lines = "".join(cell["source"]).splitlines(keepends=True)
+        kept = [line for line in lines if gate.keep(line)]
+        text = re.sub(r"\n{3,}", "\n\n", "".join(kept)).strip()
+        if text:
+            out.append(dict(copy.deepcopy(cell), source=text.splitlines(keepends=True)))
+    return out
+
+
 class _Splitter:
     """Walks a chapter's cells, keeping the text and dropping the solutions."""
 
     def __init__(self, chapter):
         self.chapter = chapter
         self.cells = []
-        self.gated = False  # inside solution-start ... solution-end
+        self.gate = _Gate()
         self.n_new = 0
+
+    @property
+    def gated(self):
+        return self.gate.gated
 
     def _new_id(self, kind):
         self.n_new += 1
         return f"ch{self.chapter}-{kind}-{self.n_new}"
 
     def markdown(self, cell):
-        kept, boxes, skip_until, exercise_fence = [], [], None, None
+        kept, boxes, exercise_fence = [], [], None
         for line in "".join(cell["source"]).splitlines(keepends=True):
+            if not self.gate.keep(line):
+                continue
             fence = FENCE.match(line)
-            if skip_until is not None:
-                if line.strip() == skip_until:
-                    skip_until = None
-                continue
-            if fence and fence.group(2) == "solution":
-                skip_until = fence.group(1)
-                continue
-            if fence and fence.group(2) in ("solution-start", "solution-end"):
-                self.gated = fence.group(2) == "solution-start"
-                skip_until = fence.group(1)
-                continue
-            if self.gated:
-                continue
             box = BOX.match(line.strip())
             if box:
                 boxes.append(box.group(1))
@@ -193,28 +237,41 @@ class _Splitter:
 
 
 def _intro(path, chapter):
-    url = config.site_url()
+    page = f"{config.site_url()}{path.parent.name}/{path.stem}.html"
+    where = (
+        f"The worked solutions of this chapter are not published this term; the "
+        f"chapter is on the course site, {page}"
+        if config.is_withheld(path)
+        else f"The worked solutions are in the chapter on the course site, {page}"
+    )
     return _markdown_cell(
         f"**Exercise edition of chapter {chapter}.** This notebook is the chapter "
         "without its solutions. Each coding exercise has a starter cell (write the "
         "function, keep its name) followed by a check cell that runs your function "
         "on several data sets and tells you whether it is right; each short answer "
         "has a cell `lc.check.answer(..., ...)`: replace `...` by your answer and run "
-        "it: a Python value (`-15/4`, `[1, -2, -1]`, `True`) or text in quotes "
-        '(`"(29/30)^30"`, `"1 -2 -1"`, `"yes"`); the comment says the form and '
-        "precision. The checks run offline. The worked solutions are in the chapter "
-        f"on the course site, {url}{path.parent.name}/{path.stem}.html",
+        "it: a Python value (`-7/4`, `[4, -1, 0.5]`, `True` or `False`) or text in "
+        'quotes (`"(9/10)^20"`, `"4 -1 0.5"`, `"2,5"`, `"yes"` or `"no"`); the comment '
+        "says the form and precision. A wrong answer gets a hint: the mistake it "
+        f"looks like, or how to find the answer. The checks run offline. {where}",
         f"ch{chapter}-exercise-edition",
     )
 
 
 def build(path):
-    """The exercise edition of one chapter notebook, as a notebook dict."""
+    """The exercise edition of one chapter notebook, as a notebook dict.
+
+    The checks the chapter registers in its own cells must be registered first
+    (:func:`own_checks.load`, as :func:`write_all` does).
+    """
     nb = json.loads(Path(path).read_text(encoding="utf-8"))
     chapter = int(Path(path).name[:2])
     splitter = _Splitter(chapter)
-    for cell in nb["cells"]:
-        getattr(splitter, cell["cell_type"], splitter.cells.append)(cell)
+    try:
+        for cell in nb["cells"]:
+            getattr(splitter, cell["cell_type"], splitter.cells.append)(cell)
+    except ValueError as exc:
+        raise ValueError(f"{Path(path).name}: {exc}") from None
     if splitter.gated:
         raise ValueError(f"{Path(path).name}: a solution-start has no solution-end")
     cells = splitter.cells
@@ -227,6 +284,7 @@ def write_all(outdir, chapters=None):
     outdir = Path(outdir)
     outdir.mkdir(parents=True, exist_ok=True)
     written = []
+    own_checks.load(chapters)  # an instructor's checks, registered in a cell
     for path in chapters or config.chapter_paths():
         target = outdir / edition_name(path)
         text = json.dumps(build(path), indent=1, ensure_ascii=False) + "\n"

@@ -38,7 +38,7 @@ import nbformat
 from linclass.check._answers import form_of
 from linclass.check._core import ANSWERS
 
-from . import config, exercises, setup_cell
+from . import config, exercises, own_checks, setup_cell
 from .bibliography import bibliography
 
 EXECUTED = config.ROOT / "_build" / "jupyter_execute" / "chapters"
@@ -353,6 +353,8 @@ def _with_outputs(nb, cache=CACHE):
 def portable_notebook(executed_path):
     """One executed chapter as a portable notebook (an nbformat node, outputs kept)."""
     nb = _with_outputs(nbformat.read(str(executed_path), as_version=4))
+    if config.is_withheld(executed_path):  # _config.yml: withhold_solutions
+        nb.cells = exercises.without_solutions(nb.cells)
     cells = convert_cells(nb.cells, executed_path, _glue(executed_path))
     cells.insert(1, _note(executed_path, "A portable copy of this chapter"))
     nb.cells = [nbformat.from_dict(c) for c in cells]
@@ -380,6 +382,7 @@ def _write(nb, target):
 
 def write_all(html=HTML, executed=EXECUTED, generated=None):
     """Write every served notebook: the chapter downloads and the exercise edition."""
+    own_checks.load()  # the exercise edition names an instructor's checks too
     written = []
     for source in config.chapter_paths():
         run = Path(executed) / source.name

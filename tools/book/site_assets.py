@@ -22,9 +22,20 @@ import json
 import sys
 from pathlib import Path
 
-from linclass.check._answers import MESSAGES, accepted, close_forms, form_of
-from linclass.check._core import ANSWERS
+from linclass.check._answers import (
+    MESSAGES,
+    RULES,
+    accepted,
+    close_forms,
+    cut_forms,
+    form_of,
+    method_of,
+    mistake_forms,
+)
+from linclass.check._core import ANSWERS, HINTS
 from linclass.check._grammar import TABLES
+
+from . import own_checks
 
 
 def answer_hash(answer_id, canonical_text):
@@ -48,19 +59,39 @@ def answer_keys():
             entry["close"] = [answer_hash(answer_id, close[d]) for d in sorted(close)]
         if spec.kind == "vector":
             entry["length"] = len(right[0].split(","))
+        # The likely mistakes, hashed like the answers (a page must not hold a
+        # wrong answer in clear either: it would give the right one away by
+        # elimination), each with its hint; then the key truncated, not rounded.
+        hints = HINTS.get(answer_id)
+        entry["mistakes"] = [
+            {
+                "hashes": {
+                    str(d): answer_hash(answer_id, text)
+                    for d, text in mistake_forms(spec, value).items()
+                },
+                "hint": hint,
+            }
+            for value, hint in (hints.mistakes if hints else ())
+        ]
+        entry["cut"] = {
+            str(d): answer_hash(answer_id, text) for d, text in cut_forms(spec).items()
+        }
+        entry["method"] = method_of(answer_id, spec)
         keys[answer_id] = entry
     return keys
 
 
-def write_answers(outdir):
+def write_answers(outdir, chapters=None):
+    own_checks.load(chapters)  # answer keys an instructor registers in a cell
     target = Path(outdir) / "lc-answers.js"
     body = json.dumps(answer_keys(), indent=1, sort_keys=True)
     # A script, not JSON: pages opened from disk (file://) cannot fetch JSON.
     grammar = json.dumps(TABLES, indent=1, sort_keys=True, ensure_ascii=False)
-    messages = json.dumps(MESSAGES, indent=1, sort_keys=True)
+    messages = json.dumps(MESSAGES, indent=1, sort_keys=True, ensure_ascii=False)
+    rules = json.dumps(RULES, sort_keys=True)
     target.write_text(
         f"window.LC_ANSWERS = {body};\nwindow.LC_GRAMMAR = {grammar};\n"
-        f"window.LC_MESSAGES = {messages};\n",
+        f"window.LC_MESSAGES = {messages};\nwindow.LC_RULES = {rules};\n",
         encoding="utf-8",
     )
     return target

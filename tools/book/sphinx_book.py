@@ -9,6 +9,8 @@
   Markdown pages' placeholders and into the notebooks served for download, so that
   a fork changes them in ``_config.yml`` alone (the committed chapter's setup cell
   holds a placeholder for the site's address).
+- Leaves out the worked solutions of the chapters ``withhold_solutions`` in
+  ``_config.yml`` names (a term in which they are graded).
 - Points the Colab and Binder buttons at the portable notebooks, which the pages
   workflow publishes on the repository's notebooks branch (``launch.py``).
 """
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.util.docutils import SphinxDirective
+from sphinx_exercise.nodes import solution_node
 
 from . import config, setup_cell
 from .exercises import edition_name
@@ -77,6 +80,23 @@ def _add_notebook_link(app, doctree, docname):
         return
 
 
+def _withhold_solutions(app, doctree):
+    """Leave out the worked solutions of the chapters ``_config.yml`` withholds
+    (``withhold_solutions``): the page, and so the PDF printed from it, has none."""
+    docname = app.env.docname
+    if not docname.startswith("chapters/") or not config.is_withheld(
+        docname, app.srcdir
+    ):
+        return
+    app.env.note_dependency(str(Path(app.srcdir) / "_config.yml"))
+    for node in list(doctree.findall(solution_node)):
+        node.parent.remove(node)
+    registry = getattr(app.env, "sphinx_exercise_registry", {})
+    for label in [k for k, v in registry.items() if v.get("docname") == docname]:
+        if registry[label].get("type", "").startswith("solution"):
+            del registry[label]
+
+
 def _fill_markdown(app, docname, source):
     # Notebooks are left alone: their code cells key the notebook cache.
     if str(app.env.doc2path(docname)).endswith(".md"):
@@ -99,6 +119,7 @@ def setup(app):
     app.setup_extension("tools.book.teaching")  # the instructor's page
     app.add_directive("exercise-notebooks", ExerciseNotebooks)
     app.connect("doctree-resolved", _add_notebook_link)
+    app.connect("doctree-read", _withhold_solutions)
     app.connect("source-read", _fill_markdown)
     app.connect("build-finished", _serve_sources)
     # After sphinx-book-theme's own handler (priority 501) has made the buttons.

@@ -1,0 +1,1 @@
+"""Grading a class with the checks of ``linclass.check`` (``make grade``)."""
