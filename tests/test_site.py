@@ -148,10 +148,10 @@ def _check_page(site_pages, tab, name):
 
 
 def _check_content(page, name):
-    # Maths: every math node typeset by MathJax, no raw delimiters left.
+    # Maths: every math node is MathML typeset at build time, no raw delimiters left.
     n_math = page.locator(".math").count()
     if n_math:
-        assert page.locator("mjx-container").count() > 0, f"{name}: no MathJax"
+        assert page.locator(".math math").count() == n_math, f"{name}: no MathML"
     raw = untypeset_maths(page)
     assert not raw, f"{name}: maths left untypeset: {raw[:3]}"
     text = page.evaluate(
