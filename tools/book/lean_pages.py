@@ -4,8 +4,18 @@ pydata-sphinx-theme draws its two dozen icons (``<i class="fa-solid fa-bars">``)
 with Font Awesome's JavaScript, 1.45 MB that every page downloads, parses and runs
 on the main thread to swap each ``<i>`` for an ``<svg>``. This extension does that
 swap once, at build time, from the same file (so the icons are the theme's own, at
-its version), and leaves the script off the page. ``_static/lc-icons.css`` carries
+its version), and leaves the script off the page. ``_static/lc-lean.css`` carries
 the few rules Font Awesome's script injected for the SVGs.
+
+Figures: every figure of the book (``_images/``) gets the ``width`` and
+``height`` of its file, so the page keeps its place before it arrives (no layout
+shift), and loads lazily, when the reader nears it. (The theme's logos are sized
+by its stylesheet.)
+
+Code cells: Pygments wraps every token in a ``<span>``, a third of a chapter's
+elements; names, punctuation and whitespace are drawn in the code block's own
+colour in both themes (``pygments.css``, checked here), so their spans go and the
+text stays, looking the same.
 
 It also stops serving sphinx-proof's label index ``prf-prf.html`` (it listed
 labels such as ``cor-ch3-r2``, not numbered titles, and failed contrast in dark
@@ -35,9 +45,95 @@ _ENTRY = re.compile(
     r'[{,](?:"([a-z0-9-]+)"|([a-z0-9]+)):\[(\d+),(\d+),\[([^\]]*)\],"[0-9a-f]*",'
     r'"((?:[^"\\]|\\.)*)"\]'
 )
+# The theme's template writes this tag itself (it is not one of Sphinx's scripts).
+_ICON_SCRIPT = re.compile(
+    r'\s*<script [^>]*src="[^"]*scripts/fontawesome\.js[^"]*"></script>'
+)
 _ICON = re.compile(r'<(i|span) class="([^"]*\bfa[a-z-]*\b[^"]*)"([^>]*)>\s*</\1>')
 _NOT_NAMES = {"fa-lg", "fa-xs", "fa-sm", "fa-xl", "fa-fw", "fa-2x", "fa-spin"}
 STOPPED = ("prf-prf.html",)
+_BLOCK = re.compile(r'<div class="highlight">.*?</pre>', re.S)
+_RULE = re.compile(
+    r'html\[data-theme="(light|dark)"\] \.highlight(?: \.([a-z0-9]+))? '
+    r"\{ *([^}]*?) *\}"
+)
+
+
+_IMG = re.compile(r"<img\s([^>]*?)\s*/?>")
+_SRC = re.compile(r'\ssrc="([^"]+)"')
+_SVG_SIZE = re.compile(r'<svg[^>]*?viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ([\d.]+)"', re.S)
+
+
+def image_size(path):
+    """``(width, height)`` in CSS pixels of a PNG, JPEG, GIF, WebP or SVG file."""
+    if path.suffix == ".svg":
+        match = _SVG_SIZE.search(path.read_text(encoding="utf-8", errors="replace"))
+        return (round(float(match[1])), round(float(match[2]))) if match else None
+    from PIL import Image
+
+    with Image.open(path) as image:
+        return image.size
+
+
+def sized_images(page, folder):
+    """``page`` (in ``folder``) with width, height and lazy loading on its figures."""
+
+    def one(match):
+        attrs = " " + match.group(1)
+        src = _SRC.search(attrs)
+        if src is None or " width=" in attrs or "_images/" not in src.group(1):
+            return match.group(0)
+        path = folder / html.unescape(src.group(1)).split("?")[0]
+        size = image_size(path) if path.is_file() else None
+        if size is None:
+            return match.group(0)
+        lazy = "" if " loading=" in attrs else ' loading="lazy" decoding="async"'
+        return f'<img{attrs} width="{size[0]}" height="{size[1]}"{lazy}>'
+
+    return _IMG.sub(one, page)
+
+
+def plain_token_classes(css):
+    """Pygments classes styled only with the block's own colour, in both themes."""
+    base, styled = {}, {}
+    for theme, cls, body in _RULE.findall(css):
+        decls = dict(
+            (k.strip(), v.strip())
+            for k, v in (d.split(":", 1) for d in body.split(";") if ":" in d)
+        )
+        if not cls:
+            base[theme] = decls.get("color")
+        else:
+            styled.setdefault(cls, {})[theme] = decls
+    plain = set()
+    for cls, themes in styled.items():
+        if set(themes) == {"light", "dark"} and all(
+            set(themes[t]) == {"color"} and themes[t]["color"] == base.get(t)
+            for t in themes
+        ):
+            plain.add(cls)
+    return plain
+
+
+_LITERAL = re.compile(
+    r'(<code class="docutils literal notranslate">)<span class="pre">([^<]*)</span>'
+    r"(</code>)"
+)
+
+
+def unwrap_literals(page):
+    """Inline code of one word without Sphinx's per-word ``span.pre`` (it only
+    stops breaks between words, and one word has none)."""
+    return _LITERAL.sub(r"\1\2\3", page)
+
+
+def unwrap_tokens(page, plain):
+    """``page`` with the spans of ``plain`` token classes in code blocks removed."""
+    if not plain:
+        return page
+    names = "|".join(sorted(plain))
+    span = re.compile(rf'<span class="(?:{names})">([^<]*)</span>')
+    return _BLOCK.sub(lambda block: span.sub(r"\1", block.group(0)), page)
 
 
 @lru_cache(maxsize=4)
@@ -89,17 +185,7 @@ def inline_icons(page, table):
         svg = svg_for(match.group(2), match.group(3), table)
         return svg if svg is not None else match.group(0)
 
-    return _ICON.sub(one, page)
-
-
-def _drop_icon_script(app, pagename, templatename, context, doctree):
-    scripts = context.get("script_files")
-    if scripts:
-        context["script_files"] = [
-            js
-            for js in scripts
-            if "fontawesome" not in str(getattr(js, "filename", js))
-        ]
+    return _ICON_SCRIPT.sub("", _ICON.sub(one, page))
 
 
 def _rewrite_pages(app, exception):
@@ -112,11 +198,14 @@ def _rewrite_pages(app, exception):
     if not script.is_file():
         return
     table = icon_table(str(script))
+    css = outdir / "_static" / "pygments.css"
+    plain = plain_token_classes(css.read_text("utf-8")) if css.is_file() else set()
     for path in outdir.rglob("*.html"):
         if "_static" in path.parts:
             continue
         text = path.read_text(encoding="utf-8")
-        new = inline_icons(text, table)
+        new = unwrap_tokens(inline_icons(text, table), plain)
+        new = sized_images(unwrap_literals(new), path.parent)
         if new != text:
             path.write_text(new, encoding="utf-8")
 
@@ -127,6 +216,5 @@ def _keep_module_index_only(app, config):
 
 def setup(app):
     app.connect("config-inited", _keep_module_index_only)
-    app.connect("html-page-context", _drop_icon_script, priority=900)
     app.connect("build-finished", _rewrite_pages)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -145,6 +145,10 @@ def print_pdf(root):
             ),
         )
         page.goto(url, wait_until="load")
+        # The players fetch their fixed layer and contact sheet when about to be
+        # printed (or seen): ask them, then wait for every picture and the fonts.
+        page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+        page.wait_for_function("() => [...document.images].every(i => i.complete)")
         page.evaluate("() => document.fonts.ready")
         raw = page.evaluate(
             """() => [...document.querySelectorAll('.math')]

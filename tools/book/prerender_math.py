@@ -70,8 +70,9 @@ def _require_tool():
 
 
 def _tool_digest():
-    lock = (TOOL / "package-lock.json").read_bytes() + SCRIPT.read_bytes()
-    return hashlib.sha256(lock).hexdigest()[:16]
+    # The cache holds tidied MathML: this module's changes invalidate it too.
+    parts = (TOOL / "package-lock.json", SCRIPT, Path(__file__))
+    return hashlib.sha256(b"".join(p.read_bytes() for p in parts)).hexdigest()[:16]
 
 
 def load_cache(path=CACHE):
@@ -187,6 +188,9 @@ def tidy(mml):
     mml = mml.replace(' xmlns="http://www.w3.org/1998/Math/MathML"', "")
     mml = re.sub(r' data-mjx-[a-z-]+="[^"]*"', "", mml)
     mml = _TOKEN.sub(_restyle, mml)
+    # An mrow around one letter or number is that letter or number (MathML's
+    # inferred mrow): one element less per bold vector, and there are hundreds.
+    mml = re.sub(r"<mrow>(<(mi|mn)>[^<]*</\2>)</mrow>", r"\1", mml)
     # Entities to characters: the pages are UTF-8, and the font is cut by them.
     return re.sub(r"&#x([0-9A-Fa-f]+);", _char_ref, mml)
 

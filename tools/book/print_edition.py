@@ -91,7 +91,8 @@ def rewrite(fragment, page, pages, site, published=None):
             return f'href="{html.escape(published + target)}"'
         return f'{name}="{html.escape(site + target)}"'
 
-    return _ATTR.sub(attr, fragment)
+    # On paper every picture is wanted: none waits to be scrolled to.
+    return _ATTR.sub(attr, fragment).replace(' loading="lazy"', "")
 
 
 def assemble(root, site="/html/"):
