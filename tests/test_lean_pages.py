@@ -128,3 +128,19 @@ def test_one_word_inline_code_loses_its_span_only():
         '<code class="docutils literal notranslate">fit</code>'
     )
     assert lean_pages.unwrap_literals(two) == two  # words that must not break apart
+
+
+def test_a_page_loses_the_widget_state_nothing_reads(tmp_path):
+    (tmp_path / "_images").mkdir()
+    Image.new("RGB", (40, 30)).save(tmp_path / "_images" / "f.png")
+    page = (
+        "<head><script>var a = 1;</script>\n    "
+        '<script type="application/vnd.jupyter.widget-state+json">{"state": {}}'
+        '</script></head><img alt="f" src="_images/f.png" />'
+    )
+    out = lean_pages.lean(page, tmp_path, {}, set())
+    assert out == (
+        "<head><script>var a = 1;</script></head>"
+        '<img alt="f" src="_images/f.png" width="40" height="30" loading="lazy" '
+        'decoding="async">'
+    )

@@ -17,6 +17,10 @@ elements; names, punctuation and whitespace are drawn in the code block's own
 colour in both themes (``pygments.css``, checked here), so their spans go and the
 text stays, looking the same.
 
+The notebooks' widget state (``application/vnd.jupyter.widget-state+json``, up to
+125 KB a chapter) goes too: the site renders no widget (each player is its HTML
+fallback, and no widget manager is loaded), so nothing reads it.
+
 It also stops serving sphinx-proof's label index ``prf-prf.html`` (it listed
 labels such as ``cor-ch3-r2``, not numbered titles, and failed contrast in dark
 mode; nothing links to it): ``html_domain_indices`` keeps Python's module index
@@ -115,6 +119,10 @@ def plain_token_classes(css):
     return plain
 
 
+_WIDGET_STATE = re.compile(
+    r'\s*<script type="application/vnd\.jupyter\.widget-state\+json">.*?</script>',
+    re.S,
+)
 _LITERAL = re.compile(
     r'(<code class="docutils literal notranslate">)<span class="pre">([^<]*)</span>'
     r"(</code>)"
@@ -188,6 +196,13 @@ def inline_icons(page, table):
     return _ICON_SCRIPT.sub("", _ICON.sub(one, page))
 
 
+def lean(page, folder, table, plain):
+    """Every rewrite of this module, on one page that lives in ``folder``."""
+    page = unwrap_tokens(inline_icons(page, table), plain)
+    page = sized_images(unwrap_literals(page), folder)
+    return _WIDGET_STATE.sub("", page)
+
+
 def _rewrite_pages(app, exception):
     if exception is not None or app.builder.format != "html":
         return
@@ -204,8 +219,7 @@ def _rewrite_pages(app, exception):
         if "_static" in path.parts:
             continue
         text = path.read_text(encoding="utf-8")
-        new = unwrap_tokens(inline_icons(text, table), plain)
-        new = sized_images(unwrap_literals(new), path.parent)
+        new = lean(text, path.parent, table, plain)
         if new != text:
             path.write_text(new, encoding="utf-8")
 
@@ -216,5 +230,7 @@ def _keep_module_index_only(app, config):
 
 def setup(app):
     app.connect("config-inited", _keep_module_index_only)
-    app.connect("build-finished", _rewrite_pages)
+    # After pydata-sphinx-theme's own handler (500) has written the two themes'
+    # pygments.css, which says which code tokens are plain.
+    app.connect("build-finished", _rewrite_pages, priority=900)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
