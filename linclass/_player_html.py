@@ -177,12 +177,20 @@ _JS = r"""
   });
   // The fixed layer and the print contact sheet: at once in a notebook; on the
   // site when the player nears the screen, is first used, or the page is printed.
+  // data-lc-awake="1" once the layer is in place (the page's tests wait for it).
+  var layer = stage.getAttribute("data-lc-layer");
+  var layerUrl = layer ? 'url("' + dir + layer + '")' : stage.style.backgroundImage;
   function wake() {
     if (awake) { return; }
     awake = true;
-    var layer = stage.getAttribute("data-lc-layer");
-    if (layer) { stage.style.backgroundImage = 'url("' + dir + layer + '")'; }
     buildSheet();
+    if (!layer) { root.setAttribute("data-lc-awake", "1"); return; }
+    var picture = new Image();
+    picture.onload = picture.onerror = function () {
+      stage.style.backgroundImage = layerUrl;
+      root.setAttribute("data-lc-awake", "1");
+    };
+    picture.src = dir + layer;
   }
   function buildSheet() {
     var sheet = document.createElement("div");
@@ -192,7 +200,7 @@ _JS = r"""
     head.textContent = "Key frames (" + data.sheet.length + " of " + n + ")";
     var grid = document.createElement("div");
     grid.className = "lc-sheet-grid";
-    var base = stage.style.backgroundImage;
+    var base = layerUrl;
     data.sheet.forEach(function (k) {
       var fig = document.createElement("figure");
       var cell = document.createElement("div");

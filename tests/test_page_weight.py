@@ -136,7 +136,9 @@ def test_player_frames_wait_until_the_player_is_looked_at(site, browser):
         player = page.locator(".lc-player").first
         player.scroll_into_view_if_needed()
         page.wait_for_function(
-            "() => document.querySelector('.lc-player img.lc-frame').complete"
+            "() => { const r = document.querySelector('.lc-player');"
+            " return r.dataset.lcAwake === '1'"
+            " && r.querySelector('img.lc-frame').complete; }"
         )
         seen = _frames_fetched(page)
         frame = player.locator("img.lc-frame")
