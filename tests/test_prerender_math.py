@@ -48,6 +48,10 @@ def test_formulas_are_found_and_replaced_in_sphinx_markup():
     assert "\\(" not in out and "\\[" not in out
     assert '<span class="math notranslate nohighlight"><math>A</math></span>' in out
     assert '<span class="eqno">(2.1)' in out and out.endswith("<math>B</math></div>")
+    # Display maths may scroll sideways on a phone: it is in the Tab order.
+    assert (
+        '<div class="math notranslate nohighlight" tabindex="0" id="equation-x">' in out
+    )
 
 
 @needs_node

@@ -53,6 +53,7 @@ _DISPLAY = re.compile(
     re.S,
 )
 _MATHJAX_SCRIPT = re.compile(r"mathjax", re.I)
+_DISPLAY_DIV = '<div class="math notranslate nohighlight"'
 
 
 def _nodes_path():
@@ -216,7 +217,10 @@ def rewrite(page, mml):
     def sub(display):
         def one(match):
             tex = html.unescape(match.group(2))
-            return match.group(1) + mml[_key(tex, display)] + match.group(3)
+            head = match.group(1)
+            if display:  # a wide formula scrolls on a phone: Tab must reach it
+                head = head.replace(_DISPLAY_DIV, _DISPLAY_DIV + ' tabindex="0"', 1)
+            return head + mml[_key(tex, display)] + match.group(3)
 
         return one
 
