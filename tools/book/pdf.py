@@ -148,7 +148,10 @@ def print_pdf(root):
         # The players fetch their fixed layer and contact sheet when about to be
         # printed (or seen): ask them, then wait for every picture and the fonts.
         page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
-        page.wait_for_function("() => [...document.images].every(i => i.complete)")
+        page.wait_for_function(
+            "() => [...document.images].every(i => i.complete) && [...document"
+            ".querySelectorAll('.lc-player')].every(p => p.dataset.lcAwake === '1')"
+        )
         page.evaluate("() => document.fonts.ready")
         raw = page.evaluate(
             """() => [...document.querySelectorAll('.math')]
