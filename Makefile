@@ -21,6 +21,7 @@ help:
 	@echo "make screenshots  the page tests again, leaving full-page screenshots in _build/screenshots"
 	@echo "make words  the chapters' word counts (main path, whole text) against their budgets"
 	@echo "make bench  benchmarks against scikit-learn (see README, Performance)"
+	@echo "make lighthouse  Lighthouse's mobile profile on every page (see README, Performance)"
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
 	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
 
@@ -52,7 +53,14 @@ lock: | $(PY)
 	$(BIN)/uv pip compile --python-version 3.11 --python-platform linux --quiet \
 		--no-header pyproject.toml binder/requirements.in -o binder/requirements.txt
 
-venv: $(STAMP) $(KERNEL_CONF)
+# MathJax 3 in Node, which typesets the book's maths at build time
+# (tools/book/prerender_math.py), and its math font: exact versions from the lock
+# file, into tools/mathjax/node_modules (nothing global). Needs Node.js 18+.
+MATHJAX := tools/mathjax/node_modules/.package-lock.json
+$(MATHJAX): tools/mathjax/package-lock.json
+	npm ci --prefix tools/mathjax --no-audit --no-fund --loglevel=error
+
+venv: $(STAMP) $(KERNEL_CONF) $(MATHJAX)
 
 # Every step (wheel, site assets, exercise notebooks, setup cells, notebook cache,
 # Sphinx, print edition) runs only when the contents of its inputs changed: see
@@ -173,6 +181,19 @@ words: book
 # Runs benchmarks/bench_*.py, writes benchmarks/results.md and copies it into README.md.
 bench: venv
 	$(PY) -m tools.book.bench_report run
+
+# Lighthouse's mobile profile on every page of the built site, served compressed:
+# three runs a page, the medians into benchmarks/lighthouse.md and README's
+# Performance section (tools/book/lighthouse.py). LIGHTHOUSE_ARGS="--fail-under 90"
+# makes a page below 90 fail it (the CI workflow); --pages and --runs narrow it.
+LIGHTHOUSE := tools/lighthouse/node_modules/.package-lock.json
+$(LIGHTHOUSE): tools/lighthouse/package-lock.json
+	npm ci --prefix tools/lighthouse --no-audit --no-fund --loglevel=error
+
+.PHONY: lighthouse
+lighthouse: book $(LIGHTHOUSE)
+	$(PY) -m tools.book.browser --ensure
+	nice -n 10 $(PY) -m tools.book.lighthouse $(LIGHTHOUSE_ARGS)
 
 clean:
 	rm -rf _build build

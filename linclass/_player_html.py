@@ -20,8 +20,11 @@ Structure (stable: the site's browser tests rely on it)::
       script                                           the player (vanilla JS)
 
 The frames are base64 PNGs in the JSON block, stored once each (``index`` maps
-frame -> image). When the figure has animated artists, a frame holds only them
-on a transparent background, over the fixed rest of the figure (the stage's CSS
+frame -> image); the site's build moves them into files (``"files": true``, the
+names beside the first frame's ``src``; ``tools/book/player_files.py``), which the
+script then fetches only when the player nears the screen or is used.
+When the figure has animated artists, a frame holds only them on a transparent
+background, over the fixed rest of the figure (the stage's CSS
 background, stored once): a fraction of the bytes of whole frames. Nothing is
 fetched: no URL appears in the fragment.
 
@@ -98,7 +101,7 @@ _CSS = """
 }
 """
 
-_JS = """
+_JS = r"""
 (function () {
   var root = document.getElementById(%(uid)s);
   if (!root || root.getAttribute("data-ready")) { return; }
@@ -110,7 +113,14 @@ _JS = """
   var caption = root.querySelector(".lc-caption");
   var speed = root.querySelector("select.lc-speed");
   var playBtn = root.querySelector('button[data-action="play"]');
-  var n = data.index.length, cur = 0, timer = null;
+  var stage = root.querySelector(".lc-stage");
+  var n = data.index.length, cur = 0, timer = null, awake = false;
+  // On the site the frames are files named in data.images, beside the first one.
+  var dir = data.files ? img.getAttribute("src").replace(/[^\/]*$/, "") : null;
+  function src(i) {
+    var name = data.images[i];
+    return dir === null ? "data:image/png;base64," + name : dir + name;
+  }
   function icon(name) {
     return '<svg viewBox="0 0 16 16" aria-hidden="true"><path d="' +
       data.icons[name] + '"/></svg>';
@@ -118,7 +128,7 @@ _JS = """
   function show(k) {
     k = Math.max(0, Math.min(n - 1, k));
     cur = k;
-    img.src = "data:image/png;base64," + data.images[data.index[k]];
+    img.src = src(data.index[k]);
     img.alt = data.alts[k];
     img.setAttribute("data-step", data.steps[k]);
     slider.value = k;
@@ -144,16 +154,17 @@ _JS = """
     setPlayButton(true);
   }
   var actions = {
-    first: function () { stop(); show(0); },
-    prev: function () { stop(); show(cur - 1); },
-    play: function () { if (timer === null) { start(); } else { stop(); } },
-    next: function () { stop(); show(cur + 1); },
-    last: function () { stop(); show(n - 1); }
+    first: function () { wake(); stop(); show(0); },
+    prev: function () { wake(); stop(); show(cur - 1); },
+    play: function () { wake(); if (timer === null) { start(); } else { stop(); } },
+    next: function () { wake(); stop(); show(cur + 1); },
+    last: function () { wake(); stop(); show(n - 1); }
   };
   root.querySelectorAll("button[data-action]").forEach(function (b) {
     b.addEventListener("click", actions[b.getAttribute("data-action")]);
   });
   slider.addEventListener("input", function () {
+    wake();
     stop();
     show(parseInt(slider.value, 10));
   });
@@ -164,33 +175,63 @@ _JS = """
                 End: "last", " ": "play"};
     if (keys[e.key]) { e.preventDefault(); actions[keys[e.key]](); }
   });
-  // The contact sheet: key frames laid out for print (hidden on screen).
-  var sheet = document.createElement("div");
-  sheet.className = "lc-sheet";
-  var head = document.createElement("div");
-  head.className = "lc-sheet-title";
-  head.textContent = "Key frames (" + data.sheet.length + " of " + n + ")";
-  var grid = document.createElement("div");
-  grid.className = "lc-sheet-grid";
-  var base = root.querySelector(".lc-stage").style.backgroundImage;
-  data.sheet.forEach(function (k) {
-    var fig = document.createElement("figure");
-    var stage = document.createElement("div");
-    stage.className = "lc-sheet-stage";
-    stage.style.backgroundImage = base;
-    var im = document.createElement("img");
-    im.src = "data:image/png;base64," + data.images[data.index[k]];
-    im.alt = data.alts[k];
-    var cap = document.createElement("figcaption");
-    cap.textContent = "frame " + (k + 1) + " / " + n + ": " + data.captions[k];
-    stage.appendChild(im);
-    fig.appendChild(stage);
-    fig.appendChild(cap);
-    grid.appendChild(fig);
-  });
-  sheet.appendChild(head);
-  sheet.appendChild(grid);
-  root.insertBefore(sheet, root.querySelector(".lc-controls"));
+  // The fixed layer and the print contact sheet: at once in a notebook; on the
+  // site when the player nears the screen, is first used, or the page is printed.
+  // data-lc-awake="1" once the layer is in place (the page's tests wait for it).
+  var layer = stage.getAttribute("data-lc-layer");
+  var layerUrl = layer ? 'url("' + dir + layer + '")' : stage.style.backgroundImage;
+  function wake() {
+    if (awake) { return; }
+    awake = true;
+    buildSheet();
+    if (!layer) { root.setAttribute("data-lc-awake", "1"); return; }
+    var picture = new Image();
+    picture.onload = picture.onerror = function () {
+      stage.style.backgroundImage = layerUrl;
+      root.setAttribute("data-lc-awake", "1");
+    };
+    picture.src = dir + layer;
+  }
+  function buildSheet() {
+    var sheet = document.createElement("div");
+    sheet.className = "lc-sheet";
+    var head = document.createElement("div");
+    head.className = "lc-sheet-title";
+    head.textContent = "Key frames (" + data.sheet.length + " of " + n + ")";
+    var grid = document.createElement("div");
+    grid.className = "lc-sheet-grid";
+    var base = layerUrl;
+    data.sheet.forEach(function (k) {
+      var fig = document.createElement("figure");
+      var cell = document.createElement("div");
+      cell.className = "lc-sheet-stage";
+      cell.style.backgroundImage = base;
+      var im = document.createElement("img");
+      im.src = src(data.index[k]);
+      im.alt = data.alts[k];
+      var cap = document.createElement("figcaption");
+      cap.textContent = "frame " + (k + 1) + " / " + n + ": " + data.captions[k];
+      cell.appendChild(im);
+      fig.appendChild(cell);
+      fig.appendChild(cap);
+      grid.appendChild(fig);
+    });
+    sheet.appendChild(head);
+    sheet.appendChild(grid);
+    root.insertBefore(sheet, root.querySelector(".lc-controls"));
+  }
+  window.addEventListener("beforeprint", wake);
+  if (dir === null || !("IntersectionObserver" in window)) {
+    wake();
+  } else {
+    var near = new IntersectionObserver(function (entries) {
+      if (entries.some(function (e) { return e.isIntersecting; })) {
+        near.disconnect();
+        wake();
+      }
+    }, {rootMargin: "300px"});
+    near.observe(root);
+  }
   show(0);
 })();
 """

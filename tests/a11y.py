@@ -10,7 +10,7 @@ them on that load:
   and AA rules; prints what it found and in how long, and fails on any violation.
 - ``check_structure``: what axe cannot judge: ``lang``; one h1 and no skipped
   heading level; no orientation lock; alt text that says what an image shows;
-  every formula readable by a screen reader (MathJax's assistive MathML).
+  every formula readable by a screen reader (MathML, typeset at build time).
 - ``check_keyboard``: the skip link comes first and works; every control can be
   reached with Tab and shows a focus ring of 3:1 contrast or more.
 - ``check_reduced_motion``: players neither start by themselves nor animate.
@@ -169,7 +169,7 @@ def check_structure(page, where):
           const alts = [...document.querySelectorAll('article img')]
             .map(i => [i.getAttribute('alt') || '',
                        (i.getAttribute('src') || '').slice(-40)]);
-          const maths = [...document.querySelectorAll('mjx-container')];
+          const maths = [...document.querySelectorAll('.math')];
           const rules = sheet => [...sheet.cssRules].flatMap(r =>
             r.styleSheet ? rules(r.styleSheet) : r.cssRules ? [r, ...rules(r)] : [r]);
           const locks = [...document.styleSheets].flatMap(rules)
@@ -181,7 +181,8 @@ def check_structure(page, where):
             heads: heads,
             alts: alts,
             maths: maths.length,
-            unread: maths.filter(m => !m.querySelector('mjx-assistive-mml math'))
+            unread: maths.filter(m => !m.querySelector('math') ||
+                m.querySelector('math').closest('[aria-hidden="true"]'))
               .map(m => m.textContent.slice(0, 40)),
           };
         }"""

@@ -50,14 +50,10 @@ def open_page(browser, url):
         lambda r: tab.problems.append(f"failed request: {r.url} ({r.failure})"),
     )
     page.on("request", check_request)
-    # "load", not "networkidle" (half a second of idle per page): MathJax's promise
-    # below covers the typesetting, and a screenshot waits for the web fonts.
+    # "load", not "networkidle" (half a second of idle per page): the maths is
+    # typeset at build time, and a screenshot waits for the web fonts.
     response = page.goto(url, wait_until="load")
     assert response is not None and response.ok, f"{url} answered {response}"
-    page.wait_for_function(
-        "() => !window.MathJax || (MathJax.startup && MathJax.startup.promise)"
-    )
-    page.evaluate("() => window.MathJax ? MathJax.startup.promise : null")
     shown = page.evaluate("() => document.documentElement.dataset.theme")
     assert shown == "light", f"{url}: asked for the light theme, the page shows {shown}"
     return tab
@@ -117,11 +113,11 @@ class LoadedPages:
 
 
 def untypeset_maths(page, scope=""):
-    """The start of every maths node under ``scope`` (a CSS prefix) that MathJax left
-    untypeset; a page and a slide deck are checked with the same query."""
+    """The start of every maths node under ``scope`` (a CSS prefix) without its
+    MathML; a page and a slide deck are checked with the same query."""
     return page.evaluate(
         """scope => [...document.querySelectorAll(scope + '.math')]
-             .filter(e => !e.querySelector('mjx-container'))
+             .filter(e => !e.querySelector('math'))
              .map(e => e.textContent.slice(0, 60))""",
         scope,
     )

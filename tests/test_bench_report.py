@@ -47,3 +47,57 @@ def test_machine_lines_read_cpu_and_memory(tmp_path, monkeypatch):
     assert lines[0] == "Measured on 2026-11-25 by `make bench`:"
     assert lines[1].startswith("- CPU: Test CPU, ") and " cores" in lines[1]
     assert "numpy " in lines[2] and "scikit-learn " in lines[2]
+
+
+def test_the_readme_lighthouse_table_is_the_results_file():
+    from tools.book import lighthouse
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = bench_report.results_in(readme, lighthouse.BEGIN, lighthouse.END)
+    results = ROOT / lighthouse.RESULTS
+    if not results.is_file():
+        assert table == "\n", "README has a Lighthouse table but no results file"
+        return
+    assert table == results.read_text(encoding="utf-8"), (
+        "README.md's Lighthouse table differs from benchmarks/lighthouse.md: "
+        "run `make lighthouse`, never edit the figures by hand"
+    )
+
+
+def test_lighthouse_medians_and_budgets():
+    from tools.book import lighthouse
+
+    runs = [
+        {
+            "perf": 80,
+            "a11y": 100,
+            "lcp_s": 3.0,
+            "tbt_ms": 10,
+            "cls": 0,
+            "kb": 1,
+            "dom": 5,
+        },
+        {
+            "perf": 95,
+            "a11y": 100,
+            "lcp_s": 2.0,
+            "tbt_ms": 30,
+            "cls": 0,
+            "kb": 1,
+            "dom": 5,
+        },
+        {
+            "perf": 92,
+            "a11y": 90,
+            "lcp_s": 2.2,
+            "tbt_ms": 20,
+            "cls": 0,
+            "kb": 1,
+            "dom": 5,
+        },
+    ]
+    row = lighthouse.median_figures(runs)
+    assert row["perf"] == 92 and row["lcp_s"] == 2.2 and row["a11y"] == 100
+    assert lighthouse.misses(row) == []
+    assert lighthouse.misses({**row, "perf": 89, "dom": 6001}) == ["perf", "dom"]
+    assert "| intro | 92 | 100 | 2.2 | 20 |" in lighthouse.table({"intro": row})

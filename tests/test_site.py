@@ -148,10 +148,10 @@ def _check_page(site_pages, tab, name):
 
 
 def _check_content(page, name):
-    # Maths: every math node typeset by MathJax, no raw delimiters left.
+    # Maths: every math node is MathML typeset at build time, no raw delimiters left.
     n_math = page.locator(".math").count()
     if n_math:
-        assert page.locator("mjx-container").count() > 0, f"{name}: no MathJax"
+        assert page.locator(".math math").count() == n_math, f"{name}: no MathML"
     raw = untypeset_maths(page)
     assert not raw, f"{name}: maths left untypeset: {raw[:3]}"
     text = page.evaluate(
@@ -299,6 +299,13 @@ def _check_answer_boxes(page, name):
 
 def _check_picture(player, html, where):
     """The rendered picture shows the current frame: not a flat or covered panel."""
+    # A player fetches its pictures when it nears the screen: bring it there and
+    # wait for its fixed layer and its frame.
+    player.scroll_into_view_if_needed()
+    player.page.wait_for_function(
+        "r => r.dataset.lcAwake === '1' && r.querySelector('img.lc-frame').complete",
+        arg=player.element_handle(),
+    )
     expected = static_frame(html, int(player.get_attribute("data-frame")))
     shot = Image.open(io.BytesIO(player.locator("img.lc-frame").screenshot()))
     shot = shot.convert("L")

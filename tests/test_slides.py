@@ -2,7 +2,7 @@
 
 Each deck is loaded from a server on 127.0.0.1 in Chromium: no console error, no
 failed request, nothing fetched from outside the site; at least 8 slides, its
-maths typeset by the site's MathJax, no MyST source left on a slide, a title slide
+maths typeset as MathML at build time, no MyST source left on a slide, a title slide
 with the chapter's title, a final slide linking the chapter, keyboard navigation,
 and a player that advances when stepped. Screenshots of a few slides land in
 _build/screenshots/slides/; the speaker view is opened once.
@@ -57,8 +57,7 @@ def _open_deck(browser, url):
     response = page.goto(url, wait_until="load")
     assert response is not None and response.ok, f"{url} answered {response}"
     page.wait_for_function("() => window.Reveal && Reveal.isReady()")
-    page.wait_for_function("() => window.MathJax && MathJax.startup?.promise")
-    page.evaluate("() => MathJax.startup.promise")
+    page.evaluate("() => document.fonts.ready")
     # No slide transition: a screenshot right after a move shows the new slide.
     page.evaluate(
         "() => Reveal.configure({transition: 'none', backgroundTransition: 'none'})"
@@ -105,7 +104,7 @@ def _check_maths_and_text(page, name):
     assert not raw, f"{name}: maths left untypeset: {raw[:3]}"
     text = page.evaluate(
         """() => { const c = document.querySelector('.slides').cloneNode(true);
-             c.querySelectorAll('mjx-container, script, style, pre, code')
+             c.querySelectorAll('math, script, style, pre, code')
               .forEach(e => e.remove());
              return c.textContent; }"""
     )

@@ -54,7 +54,7 @@ def test_links_are_rebased_onto_the_chapter_and_ids_dropped():
 def test_the_deck_page_loads_only_the_sites_files():
     page = slides.render_deck("T", ["<section>x</section>"])
     assert '<html lang="en">' in page and "<title>T: slides" in page
-    assert "http" not in page  # reveal.js and MathJax are served by the site
+    assert "http" not in page  # reveal.js and the maths font are served by the site
 
 
 def test_lecture_decks_directive_lists_every_chapter():

@@ -84,18 +84,18 @@ def run_all(root=ROOT, python=sys.executable, say=print):
     return "\n".join(parts).rstrip() + "\n"
 
 
-def with_results(readme, results):
+def with_results(readme, results, begin=BEGIN, end=END):
     """``readme`` with the text between the markers replaced by ``results``."""
-    if readme.count(BEGIN) != 1 or readme.count(END) != 1:
-        raise ValueError(f"README.md needs the marker lines once each: {BEGIN}, {END}")
-    head, rest = readme.split(BEGIN)
-    _, tail = rest.split(END)
-    return f"{head}{BEGIN}\n{results.rstrip()}\n{END}{tail}"
+    if readme.count(begin) != 1 or readme.count(end) != 1:
+        raise ValueError(f"README.md needs the marker lines once each: {begin}, {end}")
+    head, rest = readme.split(begin)
+    _, tail = rest.split(end)
+    return f"{head}{begin}\n{results.rstrip()}\n{end}{tail}"
 
 
-def results_in(readme):
+def results_in(readme, begin=BEGIN, end=END):
     """The text between the markers (what ``with_results`` put there)."""
-    return readme.split(BEGIN, 1)[1].split(END, 1)[0].strip("\n") + "\n"
+    return readme.split(begin, 1)[1].split(end, 1)[0].strip("\n") + "\n"
 
 
 def main(argv=None):

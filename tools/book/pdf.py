@@ -2,7 +2,7 @@
 
 ``python -m tools.book.pdf [--if-stale] [--browser-optional]`` assembles the print
 edition from the built site (see ``print_edition``), serves it on 127.0.0.1, waits
-for MathJax, and prints it to ``_build/pdf/linear-classifiers.pdf`` with page
+for its fonts, and prints it to ``_build/pdf/linear-classifiers.pdf`` with page
 numbers; a copy goes into the site (``_build/html/_static/``), where the landing
 page and the download menu link it. ``make pdf`` passes ``--if-stale``, and so does
 ``make test`` through its PDF tests (``tests/test_pdf.py`` re-prints a stale PDF
@@ -145,11 +145,17 @@ def print_pdf(root):
             ),
         )
         page.goto(url, wait_until="load")
-        page.wait_for_function("() => window.MathJax && MathJax.startup")
-        page.evaluate("() => MathJax.startup.promise")
+        # The players fetch their fixed layer and contact sheet when about to be
+        # printed (or seen): ask them, then wait for every picture and the fonts.
+        page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+        page.wait_for_function(
+            "() => [...document.images].every(i => i.complete) && [...document"
+            ".querySelectorAll('.lc-player')].every(p => p.dataset.lcAwake === '1')"
+        )
+        page.evaluate("() => document.fonts.ready")
         raw = page.evaluate(
             """() => [...document.querySelectorAll('.math')]
-                 .filter(e => !e.querySelector('mjx-container')).length"""
+                 .filter(e => !e.querySelector('math')).length"""
         )
         if raw:
             problems.append(f"{raw} formulas left untypeset")

@@ -30,12 +30,12 @@ STYLESHEETS = (
     "exercise.css",
     "sphinx-design.min.css",
     "linclass.css",
+    "lc-math.css",
 )
 # A player finds its root by id from its inline script: those ids stay as they are.
 KEEP_ID = re.compile(r"lc-player-")
 _ARTICLE = re.compile(r'<article class="bd-article"[^>]*>(.*?)</article>', re.S)
 _ATTR = re.compile(r'\b(id|href|src)="([^"]*)"')
-_MATHJAX_CONFIG = re.compile(r"<script>\s*(window\.MathJax\s*=.*?)</script>", re.S)
 _H1 = re.compile(r"<h1>(.*?)</h1>", re.S)
 _SECTION = re.compile(
     r'<section id="([^"]+)">\s*(?:<span id="[^"]*"></span>\s*)*<h2>(.*?)</h2>', re.S
@@ -91,7 +91,8 @@ def rewrite(fragment, page, pages, site, published=None):
             return f'href="{html.escape(published + target)}"'
         return f'{name}="{html.escape(site + target)}"'
 
-    return _ATTR.sub(attr, fragment)
+    # On paper every picture is wanted: none waits to be scrolled to.
+    return _ATTR.sub(attr, fragment).replace(' loading="lazy"', "")
 
 
 def assemble(root, site="/html/"):
@@ -107,10 +108,9 @@ def assemble(root, site="/html/"):
     config = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
     title, author = config.get("title", "Book"), config.get("author", "")
     published = (config.get("html") or {}).get("baseurl")
-    parts, contents, mathjax = [], [], None
+    parts, contents = [], []
     for page in pages:
         page_html = (built / page).read_text(encoding="utf-8")
-        mathjax = mathjax or _MATHJAX_CONFIG.search(page_html)
         body = rewrite(article(page_html, page), page, set(pages), site, published)
         title_html = title_of(body, page)
         sections = sections_of(body) if page.startswith("chapters/") else []
@@ -124,13 +124,11 @@ def assemble(root, site="/html/"):
         f'<link rel="stylesheet" href="{static}{name}">'
         for name in _stylesheets(built / "_static")
     )
-    config_js = mathjax.group(1) if mathjax else ""
     return (
         '<!DOCTYPE html>\n<html lang="en" data-theme="light" data-mode="light">'
         f'<head><meta charset="utf-8"><title>{html.escape(title)}</title>{links}'
         f"<style>{(HERE / 'print.css').read_text(encoding='utf-8')}</style>"
-        f"<script>{config_js}</script>"
-        f'<script defer src="{static}mathjax/tex-chtml.js"></script></head>'
+        "</head>"
         '<body><div class="bd-main"><div class="bd-content">'
         '<article class="bd-article">'
         f'<section class="lc-print-cover"><h1>{html.escape(title)}</h1>'

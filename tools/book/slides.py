@@ -8,7 +8,8 @@ players are the page's kernel-free players): a title slide, then per section a
 slide with its title and sub-sections, and one slide per idea in it — each
 definition, theorem or algorithm box, figure and player — then the chapter's
 first two exercises and a final slide linking the chapter. reveal.js (from the
-sphinx-revealjs package) and MathJax (the site's copy) are served from the site.
+sphinx-revealjs package) and the maths font are served from the site; the maths
+is the page's MathML, typeset at build time (``prerender_math.py``).
 
 A deck is written again only when its page, this module or reveal.js changed
 (hashes in ``_build/.slides.json``). As a Sphinx extension, this module puts a
@@ -178,8 +179,7 @@ def render_deck(title, slides):
 <link rel="stylesheet" href="../{REVEAL}/dist/reveal.css">
 <link rel="stylesheet" href="../{REVEAL}/dist/theme/white.css">
 <link rel="stylesheet" href="slides.css">
-<script>window.MathJax = {{"options": {{"processHtmlClass": "math"}}}}</script>
-<script defer src="../_static/mathjax/tex-chtml.js"></script>
+<link rel="stylesheet" href="../_static/lc-math.css">
 </head><body>
 <div class="reveal"><div class="slides">
 {chr(10).join(slides)}
