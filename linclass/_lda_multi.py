@@ -51,8 +51,10 @@ def check_invertible(system):
     if eig[0] <= max(eig[-1], 1e-300) * d * 1e-13:
         raise ValueError(
             "the within-class scatter matrix S_W + reg*I is singular "
-            f"(eigenvalues from {eig[0]:.3g} to {eig[-1]:.3g}), e.g. fewer points "
-            "than features or a feature constant within each class; "
+            f"(eigenvalues from {eig[0]:.3g} to {eig[-1]:.3g}): the points, centred "
+            "on their class means, do not span every direction, e.g. fewer points "
+            "than features, collinear features (one a copy or linear combination "
+            "of others) or a feature constant within each class; "
             "use reg > 0, e.g. FisherLDA(reg=1e-3)"
         )
 

@@ -83,7 +83,7 @@ class FisherLDA(TransformerMixin, BinaryLinearClassifier):
     reg : float, default=0.0
         Ridge added to the within-class scatter: ``S_W + reg*I`` replaces ``S_W``
         everywhere. Needed (> 0) when ``S_W`` is singular, e.g. with fewer points
-        than features or a feature constant in each class.
+        than features, collinear features or a feature constant in each class.
     threshold : "midpoint" or float, default="midpoint"
         Two classes only. "midpoint": the boundary passes through the midpoint of
         the class means, ``intercept_ = -coef_ . (mu_0 + mu_1) / 2``. A number

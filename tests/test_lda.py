@@ -100,6 +100,11 @@ def test_singular_scatter_needs_reg():
     assert np.all(np.isfinite(lda.coef_)) and np.isfinite(lda.intercept_[0])
     assert lda.coef_[0, 0] > 0 and lda.coef_[0, 1] == 0.0
     assert lda.criterion([0.0, 1.0]) == 0.0
+    # a duplicated feature: the message names collinear features
+    X_dup = np.array([[0.0, 1.0], [1.0, 3.0], [2.0, 2.0], [3.0, 5.0]])
+    X_dup = np.column_stack([X_dup, X_dup[:, 0]])
+    with pytest.raises(ValueError, match=r"singular.*collinear features.*use reg > 0"):
+        FisherLDA().fit(X_dup, y)
     # more features than points
     Xw = np.random.default_rng(0).standard_normal((5, 8))
     with pytest.raises(ValueError, match="singular"):
