@@ -31,7 +31,7 @@ WHOLE_TOTAL = 19500
 # of class "math"), code cells and their outputs, inline literals, the players, the
 # section-number and permalink decorations.
 _NOT_PROSE = (
-    ".math, .cell, .highlight, pre, code, .lc-player, .lc-answer, script, style, "
+    "math, .math, .cell, .highlight, pre, code, .lc-player, .lc-answer, script, style, "
     ".headerlink, .section-number, .caption-number, nav, .toggle-details__summary"
 )
 _COLLAPSED = "details, .dropdown"
