@@ -6,7 +6,7 @@ import numpy as np
 
 from ..data import make_separable
 from ..perceptron import Perceptron
-from ._core import Case, close, register_answer, register_exercise
+from ._core import Case, close, promise, register_answer, register_exercise
 
 
 def _batch_reference(X, y, eta=1.0, max_epochs=1000):
@@ -80,6 +80,9 @@ def _has_tie_after_start(clf, X):
     return False
 
 
+EX_REPLACEMENT = "ex-ch2-replacement-code"
+
+
 def _replacement_cases():
     data = make_separable(n=30, margin=0.15, random_state=3)
     clean = make_separable(n=12, margin=0.05, random_state=10)
@@ -103,15 +106,17 @@ def _replacement_cases():
         clf, expected = _replacement_reference(*args)
         # each edge case must really contain what its name promises
         if "no mistake" in name:
-            assert _has_early_clean_epoch(clf, len(args[1])), name
+            early = _has_early_clean_epoch(clf, len(args[1]))
+            promise(early, EX_REPLACEMENT, name, "an epoch without a mistake")
         if "exactly on" in name:
-            assert _has_tie_after_start(clf, np.asarray(args[0], float)), name
+            tie = _has_tie_after_start(clf, np.asarray(args[0], float))
+            promise(tie, EX_REPLACEMENT, name, "an update on a score of exactly 0")
         out.append(Case(name, args, expected, compare=close()))
     return out
 
 
 register_exercise(
-    "ex-ch2-replacement-code",
+    EX_REPLACEMENT,
     "the perceptron with draws with replacement",
     _replacement_cases,
 )
