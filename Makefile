@@ -11,7 +11,7 @@ export OPENBLAS_NUM_THREADS ?= 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 GEN    := _build/generated
-.PHONY: help book pdf test check lint unit notebooks site bench clean venv lock
+.PHONY: help book pdf test check lint unit notebooks site bench clean venv lock mutation
 
 help:
 	@echo "make book   build the site into _build/html (sets up .venv first)"
@@ -21,6 +21,7 @@ help:
 	@echo "make screenshots  the page tests again, leaving full-page screenshots in _build/screenshots"
 	@echo "make words  the chapters' word counts (main path, whole text) against their budgets"
 	@echo "make bench  benchmarks against scikit-learn (see README, Performance)"
+	@echo "make mutation [MODULES=\"perceptron check/_grammar\"] [SAMPLE=N]  mutation testing, score per module"
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
 	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
 
@@ -136,6 +137,16 @@ test-min: $(MIN_STAMP)
 .PHONY: words
 words: book
 	$(PY) -m tools.book.word_budget
+
+# Mutation testing with mutmut (tools/mutation.py; configuration in pyproject.toml):
+# MODULES="perceptron check/_grammar" runs those modules' mutants again, SAMPLE=N a
+# seeded random sample of N (SEED=0), neither: every mutant not tried yet (hours on
+# two cores). Each ends with the score per module and the survivors not explained
+# in tests/equivalent_mutants.md. Results stay in mutants/ between runs.
+SEED ?= 0
+mutation: $(STAMP)
+	nice -n 15 $(PY) -m tools.mutation run $(MODULES) \
+		$(if $(SAMPLE),--sample $(SAMPLE) --seed $(SEED))
 
 # Runs benchmarks/bench_*.py, writes benchmarks/results.md and copies it into README.md.
 bench: venv
