@@ -307,3 +307,14 @@ def test_binary_equal_means_still_fits():
     lda = FisherLDA().fit([[0.0], [5.0], [10.0]], [0, 1, 0])
     assert lda.coef_[0, 0] == 0.0 and lda.eigenvalues_[0] == 0.0
     assert lda.transform([[1.0]]).shape == (1, 1)
+
+
+def test_binary_scalings_give_unit_pooled_variance_with_n_minus_2():
+    # Five points, two classes: the pooled within-class variance of the projection
+    # divides the scatter by n - 2 = 3 (as for K classes, n - K), not by n or n - 1.
+    X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [4.0, 1.0], [5.0, 3.0]])
+    y = np.array([0, 0, 0, 1, 1])
+    lda = FisherLDA().fit(X, y)
+    z = lda.transform(X)[:, 0]
+    scatter = sum(((z[y == c] - z[y == c].mean()) ** 2).sum() for c in (0, 1))
+    assert scatter / 3 == pytest.approx(1.0, rel=1e-12)
