@@ -139,14 +139,15 @@ words: book
 	$(PY) -m tools.book.word_budget
 
 # Mutation testing with mutmut (tools/mutation.py; configuration in pyproject.toml):
-# MODULES="perceptron check/_grammar" runs those modules' mutants again, SAMPLE=N a
-# seeded random sample of N (SEED=0), neither: every mutant not tried yet (hours on
-# two cores). Each ends with the score per module and the survivors not explained
-# in tests/equivalent_mutants.md. Results stay in mutants/ between runs.
+# MODULES="perceptron check/_grammar" those modules (default: all of linclass/, hours
+# on two cores), SAMPLE=N a seeded sample of N mutants of each (SEED=0), STRICT=1
+# fails on a survivor neither killed nor listed in tests/equivalent_mutants.md. Each
+# module runs in _build/mutation/<module>/ with its own tests, and a later run tries
+# only the mutants of changed functions. Ends with the score per module.
 SEED ?= 0
 mutation: $(STAMP)
 	nice -n 15 $(PY) -m tools.mutation run $(MODULES) \
-		$(if $(SAMPLE),--sample $(SAMPLE) --seed $(SEED))
+		$(if $(SAMPLE),--sample $(SAMPLE) --seed $(SEED)) $(if $(STRICT),--strict)
 
 # Runs benchmarks/bench_*.py, writes benchmarks/results.md and copies it into README.md.
 bench: venv

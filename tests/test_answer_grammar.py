@@ -12,12 +12,13 @@ from answer_forms import ACCEPTED, WRONG
 import linclass as lc
 from linclass.check._answers import (
     FormError,
+    accepted,
     canonical,
     close_forms,
     decimals_text,
     given_decimals,
 )
-from linclass.check._core import ANSWERS
+from linclass.check._core import ANSWERS, Answer
 from linclass.check._grammar import ParseError, parse
 
 
@@ -221,3 +222,41 @@ def test_the_fewest_decimals_and_the_close_forms():
 def test_no_answer_is_not_attempted(value):
     verdict = lc.check.answer("ex-ch2-draws-a", value)
     assert verdict.status == "not attempted" and "not attempted yet" in verdict.message
+
+
+@pytest.mark.parametrize(
+    ("value", "status", "mark"),
+    [
+        (None, "not attempted", "…"),
+        ("0.362", "correct", "✓"),
+        ("(1-1/30)^30", "correct", "✓"),
+        ("0.5", "wrong", "✗"),
+        ("0.36", "wrong", "✗"),
+        ("yes", "wrong", "✗"),
+        ("1 +", "wrong", "✗"),
+    ],
+)
+def test_every_verdict_names_its_answer(value, status, mark):
+    verdict = lc.check.answer("ex-ch2-draws-a", value)
+    assert verdict.exercise == "ex-ch2-draws-a" and verdict.status == status
+    assert repr(verdict) == f"Verdict('ex-ch2-draws-a', {status!r})"
+    label = ANSWERS["ex-ch2-draws-a"].label
+    assert verdict.message.startswith(f"{mark} ex-ch2-draws-a ({label}): ")
+    assert bool(verdict) == (status == "correct")
+
+
+def test_a_choice_accepts_each_spelling_in_canonical_form():
+    one = Answer("x", "a word", "choice", "Origin")
+    several = Answer("x", "a word", "choice", ("Origin", "The  origin."))
+    assert accepted(one) == {"origin"}
+    assert accepted(several) == {"origin", "the origin"}
+    assert close_forms(several) == {}
+
+
+def test_a_vector_is_close_at_fewer_decimals_too():
+    spec = Answer("x", "three numbers", "vector", (0.125, -2.0, 1 / 3))
+    assert close_forms(spec) == {
+        0: "0,-2,0",
+        1: "0.1,-2.0,0.3",
+        2: "0.13,-2.00,0.33",
+    }
