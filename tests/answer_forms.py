@@ -31,6 +31,10 @@ ACCEPTED = [
     ("number", 3, "12/2^2", "3.000"),
     ("number", 3, "2-3-4", "-5.000"),
     ("number", 3, "2^3^2", "512.000"),
+    # "^" binds tighter than "*" and "+" on its right as on its left
+    ("number", 3, "2^3+1", "9.000"),
+    ("number", 3, "2^3*2", "16.000"),
+    ("number", 3, "2+3", "5.000"),
     # a tie is rounded away from zero (JavaScript's toFixed): 0.125, 2.5 and 0.25
     # are exact in binary; 1.005 is stored just below 1.005, so it rounds down
     ("number", 2, "0.125", "0.13"),

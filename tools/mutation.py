@@ -115,11 +115,7 @@ def prepare(path):
     key = path.removeprefix("linclass/")
     if key in TESTS:
         tests = [f"tests/{t}.py" for t in TESTS[key]]
-        config["pytest_add_cli_args_test_selection"] = [
-            "--doctest-modules",
-            path,
-            *tests,
-        ]
+        config["pytest_add_cli_args_test_selection"] = [path, *tests]
     table = "\n".join(f"{k} = {_toml(v)}" for k, v in config.items())
     head = text[: text.index("[tool.mutmut]")]
     after = text[text.index("[tool.mutmut]") :]
