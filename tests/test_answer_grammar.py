@@ -160,6 +160,8 @@ def test_grammar_values(text, value):
         ("1/0", "division by zero"),
         ("1/(1-1)", "division by zero"),
         ("1 +", "the answer ends too early"),
+        ("-yes", "unexpected 'yes'"),  # a word is not a number, nor a function
+        ("2*no", "unexpected 'no'"),
         ("a1", "unknown word 'a'"),
         ("2 $", "the character $ (at 3) is not understood"),
     ],

@@ -112,6 +112,10 @@ def prepare(path):
     text = (ROOT / "pyproject.toml").read_text()
     config = tomllib.loads(text)["tool"]["mutmut"]
     config["only_mutate"] = [path]
+    if "--doctest-modules" not in config.get("pytest_add_cli_args", []):
+        # mutmut re-runs a docstring example by its id, which pytest finds only
+        # with this flag; without it the run fails, and mutmut counts a kill
+        raise SystemExit("[tool.mutmut] pytest_add_cli_args needs --doctest-modules")
     key = path.removeprefix("linclass/")
     if key in TESTS:
         tests = [f"tests/{t}.py" for t in TESTS[key]]
