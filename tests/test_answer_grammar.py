@@ -262,3 +262,27 @@ def test_a_vector_is_close_at_fewer_decimals_too():
         1: "0.1,-2.0,0.3",
         2: "0.13,-2.00,0.33",
     }
+
+
+def test_a_key_is_written_to_its_own_decimals():
+    assert accepted(Answer("x", "l", "number", 0.125, decimals=2)) == {"0.13"}
+    assert accepted(Answer("x", "l", "vector", (0.125, 1), decimals=1)) == {"0.1,1.0"}
+    assert given_decimals("number", 0.125, 2) == (2, "0.13")
+
+
+def test_an_unknown_answer_id_is_the_book_s_mistake_and_raises():
+    with pytest.raises(ValueError, match="no answer called 'ex-nope'; the known"):
+        lc.check.answer("ex-nope", 1.0)
+
+
+def test_an_answer_is_read_to_its_key_s_decimals():
+    # ex-ch6-kesler-c is kept to 1 decimal: 72 and 72.04 are right, 72.4 is not
+    assert ANSWERS["ex-ch6-kesler-c"].decimals == 1
+    assert lc.check.answer("ex-ch6-kesler-c", "72").status == "correct"
+    assert lc.check.answer("ex-ch6-kesler-c", 72.04).status == "correct"
+    assert lc.check.answer("ex-ch6-kesler-c", 72.4).status == "wrong"
+
+
+def test_a_value_of_another_form_is_shown_back():
+    verdict = lc.check.answer("ex-ch2-draws-a", [1, 2])
+    assert verdict.message.endswith("got [1, 2].")
