@@ -392,3 +392,15 @@ def test_replacement_order_converged_means_every_margin_positive(seed):
     est = Perceptron(order="replacement", random_state=seed).fit(X, y)
     margins = np.where(y == 1, 1, -1) * est.decision_function(X)
     assert est.converged_ and (margins > 0).all()
+
+
+def test_defaults_are_the_documented_ones():
+    assert Perceptron().get_params() == {
+        "eta": 1.0,
+        "mode": "online",
+        "order": "cyclic",
+        "max_iter": 1000,
+        "fit_intercept": True,
+        "bias_update": "unit",
+        "random_state": None,
+    }
