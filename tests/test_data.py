@@ -264,3 +264,10 @@ def test_make_separable_extreme_dimensions_without_warnings(d):
         sep = data.make_separable(n=40, d=d, margin=0.5, random_state=0)
     assert np.all(sep.y * (sep.X @ sep.w + sep.b) >= 0.5)
     assert np.all(np.linalg.norm(sep.X, axis=1) <= 1.0)
+
+
+def test_make_xor_defaults_are_the_documented_ones():
+    X, y = data.make_xor(random_state=0)
+    assert X.shape == (200, 2) and y.shape == (200,)
+    # noise 0.1: every point within 0.6 (six standard deviations) of its cluster
+    assert np.abs(np.abs(X) - 1.0).max() < 0.6

@@ -134,7 +134,11 @@ def test_bad_hyper_parameters(params, error, match):
 
 def test_bad_inputs():
     X, y = gaussians(8)
-    with pytest.raises(ValueError, match="more points than classes; got 3 points"):
+    with pytest.raises(
+        ValueError,
+        match="more points than classes; got 3 points in 3 classes, which leaves "
+        "no degrees of freedom to estimate S_W",
+    ):
         FisherLDA().fit(X[:3], [0, 1, 2])
     with pytest.raises(ValueError, match="NaN or infinity"):
         FisherLDA().fit(np.where(X > 2, np.nan, X), y)
@@ -318,3 +322,11 @@ def test_binary_scalings_give_unit_pooled_variance_with_n_minus_2():
     z = lda.transform(X)[:, 0]
     scatter = sum(((z[y == c] - z[y == c].mean()) ** 2).sum() for c in (0, 1))
     assert scatter / 3 == pytest.approx(1.0, rel=1e-12)
+
+
+def test_n_iter_is_one_closed_form_for_two_and_more_classes():
+    X, y = gaussians(11)
+    assert FisherLDA().fit(X, y).n_iter_ == 1
+    X3 = np.vstack([X, X[:5] + 4.0])
+    y3 = np.concatenate([y, np.full(5, 2)])
+    assert FisherLDA().fit(X3, y3).n_iter_ == 1

@@ -210,3 +210,12 @@ def test_ovo_a_point_on_a_pair_boundary_votes_for_the_pair_first_class():
         ]
         np.testing.assert_array_equal(won, np.bincount(by_pairs, minlength=3))
         assert i in by_pairs and est.predict([[x]])[0] == 0
+
+
+def test_binary_estimators_learn_integer_labels_0_and_1():
+    # Each one-vs-rest estimator tells its class (1) from the rest (0), as ints:
+    # its classes_ are exactly [0, 1], whatever the labels of the data.
+    X = np.array([[0.0, 0.0], [10.0, 0.0], [0.0, 10.0], [1.0, 1.0]])
+    ovr = OneVsRest(Perceptron()).fit(X, ["a", "b", "c", "a"])
+    for est in ovr.estimators_:
+        assert est.classes_.dtype.kind == "i" and est.classes_.tolist() == [0, 1]
