@@ -190,7 +190,9 @@ def mutant_change(mutants, path, name):
     func = local.rpartition("__mutmut_")[0]
 
     def body(fname):
-        start = rf"^([ \t]*)def {re.escape(fname)}\(.*?(?=^\1(?!\))\S|^\S|\Z)"
+        # up to the next function, decorator or class (mutmut writes one after another)
+        end = r"(?=^\1(?:def |@|class )|^(?:def |@|class |mutants_)|\Z)"
+        start = rf"^([ \t]*)def {re.escape(fname)}\(.*?" + end
         m = re.search(start, source, re.M | re.S)
         return m.group(0).splitlines() if m else []
 
