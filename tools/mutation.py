@@ -183,20 +183,29 @@ def _changed_lines(diff):
     return " / ".join(old), " / ".join(new)
 
 
-def mutant_change(mutants, path, name):
-    """``(function, before, after)`` of one mutant, read from mutmut's copy."""
-    source = (mutants / path).read_text()
+_BOUNDARY = re.compile(r"^[ \t]*(?:def |@|class )|^mutants_", re.M)
+_DEF = re.compile(r"^[ \t]*def (x\S+?__mutmut_(?:orig|\d+))\(", re.M)
+
+
+def _bodies(file):
+    """``{function name: its lines}`` of mutmut's copies in one mutated file."""
+    source = file.read_text()
+    indent = lambda m: len(m.group(0)) - len(m.group(0).lstrip())  # noqa: E731
+    edges = [(m.start(), indent(m)) for m in _BOUNDARY.finditer(source)]
+    edges.append((len(source), 0))
+    out = {}
+    for m in _DEF.finditer(source):
+        # the next def, decorator or class at the same depth (not a nested def)
+        stop = next(e for e, k in edges if e > m.start() and k <= indent(m))
+        out[m.group(1)] = source[m.start() : stop].splitlines()
+    return out
+
+
+def mutant_change(bodies, name):
+    """``(function, before, after)`` of one mutant, from :func:`_bodies`."""
     local = name.rpartition(".")[2]
     func = local.rpartition("__mutmut_")[0]
-
-    def body(fname):
-        # up to the next function, decorator or class (mutmut writes one after another)
-        end = r"(?=^\1(?:def |@|class )|^(?:def |@|class |mutants_)|\Z)"
-        start = rf"^([ \t]*)def {re.escape(fname)}\(.*?" + end
-        m = re.search(start, source, re.M | re.S)
-        return m.group(0).splitlines() if m else []
-
-    orig, mutant = body(func + "__mutmut_orig"), body(local)
+    orig, mutant = bodies.get(func + "__mutmut_orig", []), bodies.get(local, [])
     diff = list(difflib.unified_diff(orig[1:], mutant[1:], lineterm="", n=0))[2:]
     if not diff and orig[:1] != mutant[:1]:  # a default argument changed
         diff = [f"-{orig[0].split('(', 1)[1]}", f"+{mutant[0].split('(', 1)[1]}"]
@@ -237,13 +246,16 @@ def report(paths, fail_under=None, strict=False):
             continue
         count = Counter(_status(c) for c in tried.values())
         equivalent = 0
+        bodies = _bodies(mutants / path)
+        for name in codes:
+            entry = (module_of(path), *mutant_change(bodies, name))
+            if entry in listed and tried.get(name, 0) not in KILLED:
+                matched.add(entry)  # survives, or not tried in this (sampled) run
         for name, code in sorted(tried.items()):
             if code in KILLED:
                 continue
-            change = mutant_change(mutants, path, name)
-            entry = (module_of(path), *change)
-            if entry in listed:
-                matched.add(entry)
+            change = mutant_change(bodies, name)
+            if (module_of(path), *change) in listed:
                 equivalent += 1
             else:
                 unexplained[path].append((name, code, change))
@@ -265,6 +277,7 @@ def report(paths, fail_under=None, strict=False):
             local = name.rpartition(".")[2].rpartition("__mutmut_")[2]
             say(f"  {_status(code)} #{local} {func}: {before!r} -> {after!r}")
     done = {module_of(p) for p, *_ in rows}
+    # listed, but killed now or no longer a mutant of the code (the code changed)
     stale = [e for e in listed if e not in matched and e[0] in done]
     for module, func, before, after in stale:
         say(
