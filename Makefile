@@ -11,7 +11,7 @@ export OPENBLAS_NUM_THREADS ?= 1
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
 
 GEN    := _build/generated
-.PHONY: help book pdf test check lint unit notebooks site bench clean venv lock
+.PHONY: help book pdf test check lint unit notebooks site bench clean venv lock mutation
 
 help:
 	@echo "make book   build the site into _build/html (sets up .venv first)"
@@ -22,6 +22,7 @@ help:
 	@echo "make words  the chapters' word counts (main path, whole text) against their budgets"
 	@echo "make bench  benchmarks against scikit-learn (see README, Performance)"
 	@echo "make lighthouse  Lighthouse's mobile profile on every page (see README, Performance)"
+	@echo "make mutation [MODULES=\"perceptron check/_grammar\"] [SAMPLE=N]  mutation testing, score per module"
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
 	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
 
@@ -177,6 +178,17 @@ test-min: $(MIN_STAMP)
 .PHONY: words
 words: book
 	$(PY) -m tools.book.word_budget
+
+# Mutation testing with mutmut (tools/mutation.py; configuration in pyproject.toml):
+# MODULES="perceptron check/_grammar" those modules (default: all of linclass/, hours
+# on two cores), SAMPLE=N a seeded sample of N mutants of each (SEED=0), STRICT=1
+# fails on a survivor neither killed nor listed in tests/equivalent_mutants.md. Each
+# module runs in _build/mutation/<module>/ with its own tests, and a later run tries
+# only the mutants of changed functions. Ends with the score per module.
+SEED ?= 0
+mutation: $(STAMP)
+	nice -n 15 $(PY) -m tools.mutation run $(MODULES) \
+		$(if $(SAMPLE),--sample $(SAMPLE) --seed $(SEED)) $(if $(STRICT),--strict)
 
 # Runs benchmarks/bench_*.py, writes benchmarks/results.md and copies it into README.md.
 bench: venv

@@ -291,7 +291,8 @@ class Perceptron(BinaryLinearClassifier):
     bias_update : {"unit", "r2"}, default="unit"
         "unit": ``b += eta*y``; "r2": ``b += eta*y*R**2`` with ``R = max ||x_i||``.
     random_state : int, numpy Generator or None, default=None
-        Seed of the random order (used only with ``order="random"``).
+        Seed of the random orders, ``order="random"`` and ``order="replacement"``
+        (unused with ``order="cyclic"`` and with ``mode="batch"``).
 
     Attributes
     ----------

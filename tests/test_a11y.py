@@ -107,9 +107,14 @@ def test_players_stay_still_with_reduced_motion(site, browser):
     """A reader who asks for less motion: no player starts or animates."""
     page = browser.new_page(reduced_motion="reduce")
     try:
+        # The page's clock is Playwright's: after the load, a minute of page time
+        # passes at once with every timer due in it fired, so a player that started
+        # by itself has moved, however slow the machine (a real wait could end
+        # before a slow machine drew the second frame).
+        page.clock.install()
         page.goto(f"{site}chapters/02_perceptron.html", wait_until="load")
         assert page.locator(".lc-player").count() > 0
-        page.wait_for_timeout(1500)  # three frames at the players' fastest speed
+        page.clock.run_for(60_000)
         check_reduced_motion(page, "chapter 2, reduced motion")
         # The maths is MathML in the page, read as maths by screen readers: no
         # typesetter runs; its font is served by the site.

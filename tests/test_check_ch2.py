@@ -163,3 +163,32 @@ def test_draws_rejects(answer_id, wrong):
 def test_draws_accepts_its_worked_answer():
     assert lc.check.answer("ex-ch2-draws-a", round((1 - 1 / 30) ** 30, 3))
     assert lc.check.answer("ex-ch2-draws-b", "0.368")
+
+
+@pytest.mark.parametrize(
+    ("helper", "case"),
+    [
+        ("_has_tie_after_start", "a point that lands exactly on the hyperplane"),
+        ("_has_early_clean_epoch", "an epoch whose draws make no mistake"),
+    ],
+)
+def test_a_drifted_reference_names_its_case(monkeypatch, helper, case):
+    # If linclass changed so that a case's data lost its edge, building the cases
+    # says which exercise and which case drifted (and does so under python -O too).
+    from linclass.check import _ch2
+    from linclass.check._core import EXERCISES, CaseDrift
+
+    monkeypatch.setattr(_ch2, helper, lambda *args: False)
+    with pytest.raises(CaseDrift, match=f"ex-ch2-replacement-code: the case '{case}"):
+        EXERCISES["ex-ch2-replacement-code"].cases()
+
+
+def test_the_project_cases_hold_their_promises(monkeypatch):
+    from linclass.check import _ch1
+    from linclass.check._core import EXERCISES, CaseDrift
+
+    names = [c.name for c in EXERCISES["ex-ch1-project"].cases()]
+    assert "a point already on the hyperplane" in names
+    monkeypatch.setattr(_ch1.np, "isclose", lambda *args: True)
+    with pytest.raises(CaseDrift, match="'a normal that is not a unit vector, in R"):
+        EXERCISES["ex-ch1-project"].cases()

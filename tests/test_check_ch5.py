@@ -90,3 +90,20 @@ def test_fisher_cases_are_what_their_names_say():
     assert np.min(np.linalg.norm(X, axis=1)) > 1e4 * np.max(np.std(X, axis=0))
     X, y = cases["integer input"]
     assert X.dtype.kind == "i" and y.dtype.kind == "i"
+
+
+@pytest.mark.parametrize(
+    ("factor", "status"), [(1 + 1e-9, "correct"), (1 + 1e-5, "wrong")]
+)
+def test_fisher_check_tolerance_is_rounding_not_error(factor, status):
+    # Another order of summation moves the result by about 1e-15; an approximation
+    # (a few iterations of a solver, a rounded constant) by much more.
+    right = _fisher()
+
+    def scaled(X, y):
+        w, b = right(X, y)
+        return w * factor, b * factor
+
+    verdict = lc.check.exercise("ex-ch5-fisher-code", scaled)
+    assert verdict.status == status, verdict.message
+    assert "rtol=1e-7, atol=1e-9" in verdict.message

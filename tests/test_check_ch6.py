@@ -142,12 +142,18 @@ def test_gaussian_machine_check_rejects(name):
     assert_rejects("ex-ch6-gaussian-machine", fn, case)
 
 
-def test_gaussian_machine_reference_is_fisher_lda():
+def test_gaussian_machine_reference_is_the_textbook_formula_and_fisher_lda():
+    # The check's reference and FisherLDA (which predicts by the Gaussian machine
+    # for K > 2) both agree with the formula written out above, on every case.
     from linclass.check._core import EXERCISES
 
+    textbook = _gaussian()
     for case in EXERCISES["ex-ch6-gaussian-machine"].cases():
         X, y, K = case.args
-        if K > 2:  # FisherLDA predicts by the Gaussian machine for K > 2
+        W, b = textbook(X, y, K)
+        np.testing.assert_allclose(case.expected[0], W, rtol=1e-7, err_msg=case.name)
+        np.testing.assert_allclose(case.expected[1], b, rtol=1e-7, err_msg=case.name)
+        if K > 2:
             lda = lc.FisherLDA().fit(X, y)
-            np.testing.assert_allclose(case.expected[0], lda.coef_, rtol=1e-9)
-            np.testing.assert_allclose(case.expected[1], lda.intercept_, rtol=1e-9)
+            np.testing.assert_allclose(lda.coef_, W, rtol=1e-7, err_msg=case.name)
+            np.testing.assert_allclose(lda.intercept_, b, rtol=1e-7, err_msg=case.name)

@@ -244,7 +244,16 @@ def test_every_coding_exercise_states_its_types_and_tolerance(exercise_id):
     # one comparison for all cases, so the first case speaks for them all
     assert len({type(c.compare) for c in cases}) == 1
     assert len({(c.compare.rtol, c.compare.atol) for c in cases if c.compare}) <= 1
-    assert "float64" in text and ("rtol=" in text or "exactly" in text), text
+    assert "float64" in text, text
+    # the tolerance stated is the one the cases compare with (absent means 0)
+    compare = cases[0].compare
+    stated = dict(re.findall(r"\b(rtol|atol)=([0-9.e+-]+)", text))
+    stated = {k: float(v.rstrip(".")) for k, v in stated.items()}
+    if compare is None or (compare.rtol == 0 and compare.atol == 0):
+        assert not stated and "float64, exactly" in text, text
+    else:
+        assert stated.get("rtol", 0.0) == compare.rtol, text
+        assert stated.get("atol", 0.0) == compare.atol, text
     if re.search(r"\bint\b", text):
         assert "ints exactly" in text, text
     wrong = lc.check.exercise(exercise_id, lambda *a, **k: "a wrong result")

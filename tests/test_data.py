@@ -264,3 +264,17 @@ def test_make_separable_extreme_dimensions_without_warnings(d):
         sep = data.make_separable(n=40, d=d, margin=0.5, random_state=0)
     assert np.all(sep.y * (sep.X @ sep.w + sep.b) >= 0.5)
     assert np.all(np.linalg.norm(sep.X, axis=1) <= 1.0)
+
+
+def test_make_xor_defaults_are_the_documented_ones():
+    X, y = data.make_xor(random_state=0)
+    assert X.shape == (200, 2) and y.shape == (200,)
+    # noise 0.1: every point within 0.6 (six standard deviations) of its cluster
+    assert np.abs(np.abs(X) - 1.0).max() < 0.6
+
+
+@pytest.mark.parametrize("n", [9, 10])
+def test_make_ball_labels_one_per_point_inside_first(n):
+    X, y = data.make_ball(n=n, d=3, random_state=0)
+    assert X.shape == (n, 3) and y.shape == (n,)
+    assert (y == 1).sum() == (n + 1) // 2 and (y == -1).sum() == n // 2

@@ -289,3 +289,30 @@ def test_max_margin_at_least_generator_margin(seed, d, margin, fit_intercept):
     w, b, gamma = geometry.max_margin(sep.X, sep.y, fit_intercept=fit_intercept)
     assert gamma >= sep.margin - 1e-9
     assert geometry.margin(sep.X, sep.y, w, b) == pytest.approx(gamma, abs=1e-12)
+
+
+def test_a_line_along_an_edge_of_the_box_is_that_edge():
+    # y = -1 and y = 1 lie on the box's lower and upper edges: the edge is visible.
+    assert geometry.line_endpoints([0.0, 1.0], 1.0, (-1, 1), (-1, 1)) == (
+        (1.0, -1.0),
+        (-1.0, -1.0),
+    )
+    assert geometry.line_endpoints([0.0, 1.0], -1.0, (-1, 1), (-1, 1)) == (
+        (1.0, 1.0),
+        (-1.0, 1.0),
+    )
+
+
+def test_margins_check_the_hyperplane_against_the_data():
+    with pytest.raises(ValueError, match="w must have length 2; got shape"):
+        geometry.functional_margin([[1.0, 0.0]], [1], [1.0, 2.0, 3.0])
+
+
+def test_novikoff_bound_of_a_zero_radius_is_zero():
+    assert geometry.novikoff_bound(0, 0.5) == 0.0
+
+
+def test_unit_vectors_are_float64_and_reject_non_finite_angles():
+    assert geometry.unit(np.float32(0.3)).dtype == np.float64
+    with pytest.raises(ValueError, match="^theta contains NaN or infinity$"):
+        geometry.unit(np.nan)

@@ -151,3 +151,12 @@ def test_multiclass_history_updates_two_classes():
     np.testing.assert_array_equal(dW, [[-0.5, -0.5], [0.5, 0.5], [0.0, 0.0]])
     assert h.predicted_at(1) == 2 and h.predicted_at(2) == -1
     assert h.weights_at(2)[0].tolist() == [[1.0, 2.0], [0.0, 0.0], [-1.0, -2.0]]
+
+
+def test_pocket_history_defaults_and_exact_types():
+    # Pocket draws at random, so that is a PocketHistory's order unless told; a run
+    # whose pocket never changed still has int64 pocket steps, as documented.
+    h = PocketHistory(2, [1], [[1.0, 0.5]], 1, [], [1.0, 0.0], indices=[0, 0])
+    assert h.order == "random"
+    assert h.pocket_steps.dtype == np.int64 and h.pocket_steps.shape == (0,)
+    assert h.pocket_weights_at(2) == (np.array([0.0]), 0.0)

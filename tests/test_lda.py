@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
 
@@ -139,7 +139,11 @@ def test_bad_hyper_parameters(params, error, match):
 
 def test_bad_inputs():
     X, y = gaussians(8)
-    with pytest.raises(ValueError, match="more points than classes; got 3 points"):
+    with pytest.raises(
+        ValueError,
+        match="more points than classes; got 3 points in 3 classes, which leaves "
+        "no degrees of freedom to estimate S_W",
+    ):
         FisherLDA().fit(X[:3], [0, 1, 2])
     with pytest.raises(ValueError, match="NaN or infinity"):
         FisherLDA().fit(np.where(X > 2, np.nan, X), y)
@@ -176,8 +180,7 @@ def test_direction_unchanged_by_shift(problem):
 @given(affine_problem())
 def test_direction_transforms_by_inverse_transpose(problem):
     X, y, A, _ = problem
-    if np.linalg.cond(A) > 1e3:
-        return
+    assume(np.linalg.cond(A) <= 1e3)
     w = FisherLDA().fit(X, y).coef_[0]
     w_mapped = FisherLDA().fit(X @ A.T, y).coef_[0]  # x' = A x
     expected = np.linalg.solve(A.T, w)
@@ -313,3 +316,22 @@ def test_binary_equal_means_still_fits():
     lda = FisherLDA().fit([[0.0], [5.0], [10.0]], [0, 1, 0])
     assert lda.coef_[0, 0] == 0.0 and lda.eigenvalues_[0] == 0.0
     assert lda.transform([[1.0]]).shape == (1, 1)
+
+
+def test_binary_scalings_give_unit_pooled_variance_with_n_minus_2():
+    # Five points, two classes: the pooled within-class variance of the projection
+    # divides the scatter by n - 2 = 3 (as for K classes, n - K), not by n or n - 1.
+    X = np.array([[0.0, 1.0], [1.0, 0.0], [2.0, 2.0], [4.0, 1.0], [5.0, 3.0]])
+    y = np.array([0, 0, 0, 1, 1])
+    lda = FisherLDA().fit(X, y)
+    z = lda.transform(X)[:, 0]
+    scatter = sum(((z[y == c] - z[y == c].mean()) ** 2).sum() for c in (0, 1))
+    assert scatter / 3 == pytest.approx(1.0, rel=1e-12)
+
+
+def test_n_iter_is_one_closed_form_for_two_and_more_classes():
+    X, y = gaussians(11)
+    assert FisherLDA().fit(X, y).n_iter_ == 1
+    X3 = np.vstack([X, X[:5] + 4.0])
+    y3 = np.concatenate([y, np.full(5, 2)])
+    assert FisherLDA().fit(X3, y3).n_iter_ == 1

@@ -193,3 +193,29 @@ def test_bad_data(est):
     est.fit(X, y)
     with pytest.raises(ValueError, match="X has 3 features"):
         est.predict(np.zeros((2, 3)))
+
+
+def test_ovo_a_point_on_a_pair_boundary_votes_for_the_pair_first_class():
+    # Each pairwise perceptron predicts its first class where its score is exactly
+    # 0 (as a binary classifier predicts classes_[0] on its hyperplane): the votes
+    # follow that, boundary by boundary.
+    ovo = OneVsOne(Perceptron()).fit([[0.0], [4.0], [8.0]], [0, 1, 2])
+    for (i, _), est in zip(ovo.pairs_, ovo.estimators_, strict=True):
+        x = -est.intercept_[0] / est.coef_[0, 0]
+        assert est.decision_function([[x]])[0] == 0.0  # exactly on the boundary
+        won = ovo.votes([[x]])[0]
+        by_pairs = [
+            (a if e.predict([[x]])[0] == 0 else c)
+            for (a, c), e in zip(ovo.pairs_, ovo.estimators_, strict=True)
+        ]
+        np.testing.assert_array_equal(won, np.bincount(by_pairs, minlength=3))
+        assert i in by_pairs and est.predict([[x]])[0] == 0
+
+
+def test_binary_estimators_learn_integer_labels_0_and_1():
+    # Each one-vs-rest estimator tells its class (1) from the rest (0), as ints:
+    # its classes_ are exactly [0, 1], whatever the labels of the data.
+    X = np.array([[0.0, 0.0], [10.0, 0.0], [0.0, 10.0], [1.0, 1.0]])
+    ovr = OneVsRest(Perceptron()).fit(X, ["a", "b", "c", "a"])
+    for est in ovr.estimators_:
+        assert est.classes_.dtype.kind == "i" and est.classes_.tolist() == [0, 1]

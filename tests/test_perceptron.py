@@ -4,7 +4,7 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from sklearn.exceptions import ConvergenceWarning, NotFittedError
 from sklearn.linear_model import Perceptron as SkPerceptron
@@ -211,9 +211,19 @@ def test_fit_intercept_false_keeps_bias_zero():
 def test_point_on_hyperplane_predicted_negative_and_counts_as_mistake():
     X = np.array([[1.0], [-1.0]])
     est = Perceptron().fit(X, ["b", "a"])
-    assert est.decision_function([[0.0]])[0] == est.intercept_[0]
     # w = 0 at the start, so the first visit is a mistake whatever its label.
     assert est.history_.is_mistake(1)
+    # w.x + b = 2x - 1: zero exactly at x = 0.5, which is predicted classes_[0].
+    line = Perceptron()
+    line.classes_, line.coef_, line.intercept_ = (
+        np.array(["a", "b"]),
+        np.array([[2.0]]),
+        np.array([-1.0]),
+    )
+    line.n_features_in_ = 1
+    grid = [[0.0], [0.5], [1.0], [-2.0]]
+    np.testing.assert_array_equal(line.decision_function(grid), [-1.0, 0.0, 1.0, -5.0])
+    assert line.predict(grid).tolist() == ["a", "a", "b", "a"]
     zero = Perceptron(max_iter=1)
     zero.classes_, zero.coef_, zero.intercept_ = (
         np.array(["a", "b"]),
@@ -300,8 +310,7 @@ def margin_data(draw):
 @given(margin_data(), st.sampled_from(["cyclic", "random"]), st.integers(0, 999))
 def test_novikoff_bound_homogeneous(data, order, seed):
     X, y, w_star = data
-    if len(X) == 0 or len(np.unique(y)) < 2:
-        return
+    assume(len(X) > 0 and len(np.unique(y)) == 2)
     gamma = np.min(y * (X @ w_star))  # margin w.r.t. the unit separator w_star
     bound = (radius(X) / gamma) ** 2
     est = Perceptron(
@@ -322,8 +331,7 @@ def test_predictions_invariant_to_positive_rescaling(data, k, variant):
     # (every margin sign) must be reproduced; with the homogeneous rule and the
     # R**2 bias rule all margins scale by a positive factor.
     X, y, _ = data
-    if len(X) == 0 or len(np.unique(y)) < 2:
-        return
+    assume(len(X) > 0 and len(np.unique(y)) == 2)
     fit_intercept, bias_update = variant
     make = lambda: Perceptron(  # noqa: E731
         fit_intercept=fit_intercept, bias_update=bias_update, max_iter=50
@@ -361,3 +369,38 @@ def test_replacement_order_draws_with_replacement_and_stops_when_all_correct():
     np.testing.assert_array_equal(visits, np.concatenate(draws))
     assert len(np.unique(visits[: len(y)])) < len(y), "an epoch repeats some points"
     assert est.history_.index_at(len(y) + 1) == draws[1][0]
+
+
+def test_replacement_order_stops_only_when_no_margin_is_zero():
+    # After the first epoch of these draws a point lies exactly on the hyperplane
+    # (margin 0): it is a mistake, so the run must go on (to epoch 4 here), not
+    # report convergence with that point misclassified.
+    X = np.array([[-3, 2], [2, -2], [1, 0], [-3, 3], [2, -1], [-3, -3]])
+    y = np.array([0, 1, 1, 0, 1, 1])
+    est = Perceptron(order="replacement", random_state=89).fit(X, y)
+    w1, b1 = est.history_.weights_at(len(y))  # the weights after the first epoch
+    margins = np.where(y == 1, 1, -1) * (X @ w1 + b1)
+    assert margins.min() == 0.0 and (margins >= 0).all(), "the edge this test needs"
+    assert est.converged_ and est.n_iter_ > 1
+    assert est.score(X, y) == 1.0
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_replacement_order_converged_means_every_margin_positive(seed):
+    X = np.array([[-3, 2], [2, -2], [1, 0], [-3, 3], [2, -1], [-3, -3]])
+    y = np.array([0, 1, 1, 0, 1, 1])
+    est = Perceptron(order="replacement", random_state=seed).fit(X, y)
+    margins = np.where(y == 1, 1, -1) * est.decision_function(X)
+    assert est.converged_ and (margins > 0).all()
+
+
+def test_defaults_are_the_documented_ones():
+    assert Perceptron().get_params() == {
+        "eta": 1.0,
+        "mode": "online",
+        "order": "cyclic",
+        "max_iter": 1000,
+        "fit_intercept": True,
+        "bias_update": "unit",
+        "random_state": None,
+    }

@@ -186,3 +186,18 @@ def test_bad_data():
         Pocket().fit([[0.0], [1.0], [2.0]], [0, 1, 2])
     with pytest.raises(ValueError, match="NaN or infinity"):
         Pocket().fit([[0.0], [np.nan]], [0, 1])
+
+
+def test_pocket_holds_the_running_weights_from_each_change_on():
+    # At a step where the pocket changes it takes the running weights of that very
+    # step; one step before, it still holds those of the previous change (or w = 0).
+    X, y = noisy(3, n=30)
+    h = Pocket(max_iter=4, random_state=5).fit(X, y).history_
+    changes = [0, *h.pocket_steps.tolist()]
+    assert len(changes) > 2
+    for before, step in zip(changes, changes[1:], strict=False):
+        for t, source in ((step, step), (step - 1, before)):
+            pw, pb = h.pocket_weights_at(t)
+            w, b = h.weights_at(source)
+            assert np.array_equal(pw, w) and pb == b, (t, source)
+            assert h.pocket_error_at(t) == error(X, y, w, b)

@@ -9,6 +9,7 @@ from ..geometry import geometric_margin, signed_distance
 from ._core import (
     Case,
     close,
+    promise,
     register_answer,
     register_exercise,
     register_mistakes,
@@ -21,17 +22,24 @@ def _project_reference(X, w, b):
     return X - np.outer(r, w / np.linalg.norm(w))
 
 
+EX_PROJECT = "ex-ch1-project"
+
+
 def _project_cases():
     rng = np.random.default_rng(5)
     unit_w = make_separable(n=20, margin=0.1, random_state=3)
     X5, w5 = rng.normal(size=(30, 5)), rng.normal(size=5) * 3.0
     on_H = np.array([[3.0, -1.0], [0.0, 2.0], [1.0, 1.0]])  # scores 0, 4, 2
     w_on, b_on = np.array([1.0, 1.0]), -2.0
-    assert (on_H @ w_on + b_on)[0] == 0.0, "the first point lies on the hyperplane"
     far = rng.normal(size=(10, 3)) + 1e3
     # each case must really contain what its name promises
-    assert np.isclose(np.linalg.norm(unit_w.w), 1.0), "a unit normal"
-    assert not np.isclose(np.linalg.norm(w5), 1.0), "a normal that is not a unit vector"
+    on = (on_H @ w_on + b_on)[0] == 0.0
+    promise(on, EX_PROJECT, "a point already on the hyperplane", "a point on it")
+    unit = np.isclose(np.linalg.norm(unit_w.w), 1.0)
+    promise(unit, EX_PROJECT, "a unit normal in the plane", "a unit normal")
+    other = not np.isclose(np.linalg.norm(w5), 1.0)
+    name = "a normal that is not a unit vector, in R^5"
+    promise(other, EX_PROJECT, name, "a normal of another length")
     cases = [
         ("a unit normal in the plane", (unit_w.X, unit_w.w, unit_w.b)),
         ("a normal that is not a unit vector, in R^5", (X5, w5, -1.5)),
@@ -48,7 +56,7 @@ def _project_cases():
 
 
 register_exercise(
-    "ex-ch1-project",
+    EX_PROJECT,
     "projection onto a hyperplane",
     _project_cases,
     signature="project(X, w, b)",

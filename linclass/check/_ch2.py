@@ -12,6 +12,7 @@ from ..perceptron import Perceptron
 from ._core import (
     Case,
     close,
+    promise,
     register_answer,
     register_exercise,
     register_mistakes,
@@ -137,6 +138,9 @@ def _has_tie_after_start(clf, X):
     return False
 
 
+EX_REPLACEMENT = "ex-ch2-replacement-code"
+
+
 def _replacement_cases():
     data = make_separable(n=30, margin=0.15, random_state=3)
     clean = make_separable(n=12, margin=0.05, random_state=10)
@@ -160,9 +164,11 @@ def _replacement_cases():
         clf, expected = _replacement_reference(*args)
         # each edge case must really contain what its name promises
         if "no mistake" in name:
-            assert _has_early_clean_epoch(clf, len(args[1])), name
+            early = _has_early_clean_epoch(clf, len(args[1]))
+            promise(early, EX_REPLACEMENT, name, "an epoch without a mistake")
         if "exactly on" in name:
-            assert _has_tie_after_start(clf, np.asarray(args[0], float)), name
+            tie = _has_tie_after_start(clf, np.asarray(args[0], float))
+            promise(tie, EX_REPLACEMENT, name, "an update on a score of exactly 0")
         out.append(Case(name, args, expected, compare=close()))
     return out
 
@@ -182,7 +188,7 @@ def _replacement_all_cases():
 
 
 register_exercise(
-    "ex-ch2-replacement-code",
+    EX_REPLACEMENT,
     "the perceptron with draws with replacement",
     _replacement_all_cases,
     signature="perceptron_replacement(X, y, seed, max_epochs=1000)",

@@ -227,6 +227,25 @@ def register_mistakes(answer_id, mistakes=(), method=None):
     HINTS[answer_id] = Hints(pairs, method)
 
 
+class CaseDrift(RuntimeError):
+    """A case of the book's own check no longer holds what its name promises."""
+
+
+def promise(holds, exercise_id, case_name, what):
+    """Raise :class:`CaseDrift` unless a case builder's edge case ``holds``.
+
+    A case named for an edge ("a point exactly on the hyperplane") is built from data
+    that ``linclass`` is run on; if ``linclass`` changes, the data may lose the edge
+    and the check would silently test less. Unlike ``assert`` this also runs under
+    ``python -O``, and it names the exercise, the case and what went missing.
+    """
+    if not holds:
+        raise CaseDrift(
+            f"{exercise_id}: the case {case_name!r} no longer has {what}; "
+            "its reference changed with linclass, so the check needs new data here"
+        )
+
+
 def lookup(registry, key, what):
     if key not in registry:
         known = ", ".join(sorted(registry)) or "none"
