@@ -142,9 +142,9 @@ def test_grammar_values(text, value):
         ("", "the answer is empty"),
         ("  ", "the answer is empty"),
         ("?", "the answer is empty"),
-        ("sqrt(-1)", "sqrt(-1) is not a real number"),
-        ("ln(0)", "ln(0) is not a real number"),
-        ("exp 2", "expected '(', got '2'"),
+        ("sqrt(-1)", "sqrt(-1) is not a finite real number"),
+        ("ln(0)", "ln(0) is not a finite real number"),
+        ("exp (2", "expected ')', got 'the end'"),
         ("sqrt(4", "expected ')', got 'the end'"),
         ("[1", "expected ']', got 'the end'"),
         ("(1]", "unexpected ']'"),
@@ -153,7 +153,7 @@ def test_grammar_values(text, value):
         ("0^-1", "0^-1 is not a real number"),
         ("10^400", "10^400 is not a real number"),
         ("(-8)^(1/3)", "is not a real number"),
-        ("1e999", "the number is not finite"),
+        ("1e999", "the number 1e999 is too large"),
         ("(1,2)*2", "arithmetic works on numbers only"),
         ("-(1, 2)", "arithmetic works on numbers only"),
         ("(1, 2)%", "arithmetic works on numbers only"),
@@ -194,7 +194,7 @@ def test_canonical_texts(kind, value, canon):
     ("kind", "value"),
     [
         ("choice", 3),
-        ("yesno", 1.0),
+        ("yesno", 2),
         ("number", "yes"),
         ("number", (1.0, 2.0)),
         ("number", float("nan")),
@@ -220,16 +220,21 @@ def test_the_fewest_decimals_and_the_close_forms():
     assert decimals_text(1) == "1 decimal" and decimals_text(0) == "0 decimals"
 
 
-@pytest.mark.parametrize("value", [None, ...])
-def test_no_answer_is_not_attempted(value):
-    verdict = lc.check.answer("ex-ch2-draws-a", value)
+def test_no_answer_is_not_attempted():
+    verdict = lc.check.answer("ex-ch2-draws-a", ...)
     assert verdict.status == "not attempted" and "not attempted yet" in verdict.message
+
+
+def test_none_is_a_helper_that_forgot_to_return():
+    verdict = lc.check.answer("ex-ch2-draws-a", None)
+    assert verdict.status == "wrong" and "did you forget return?" in verdict.message
 
 
 @pytest.mark.parametrize(
     ("value", "status", "mark"),
     [
-        (None, "not attempted", "…"),
+        (..., "not attempted", "…"),
+        (None, "wrong", "✗"),
         ("0.362", "correct", "✓"),
         ("(1-1/30)^30", "correct", "✓"),
         ("0.5", "wrong", "✗"),
@@ -276,11 +281,15 @@ def test_an_unknown_answer_id_is_the_book_s_mistake_and_raises():
 
 
 def test_an_answer_is_read_to_its_key_s_decimals():
-    # ex-ch6-kesler-c is kept to 1 decimal: 72 and 72.04 are right, 72.4 is not
-    assert ANSWERS["ex-ch6-kesler-c"].decimals == 1
-    assert lc.check.answer("ex-ch6-kesler-c", "72").status == "correct"
-    assert lc.check.answer("ex-ch6-kesler-c", 72.04).status == "correct"
-    assert lc.check.answer("ex-ch6-kesler-c", 72.4).status == "wrong"
+    # A key kept to 1 decimal: 72 and 72.04 are right, 72.4 is not
+    lc.check.register_answer("ex-test-one-decimal", "a number", "number", 72.0, 1)
+    try:
+        assert ANSWERS["ex-test-one-decimal"].decimals == 1
+        assert lc.check.answer("ex-test-one-decimal", "72").status == "correct"
+        assert lc.check.answer("ex-test-one-decimal", 72.04).status == "correct"
+        assert lc.check.answer("ex-test-one-decimal", 72.4).status == "wrong"
+    finally:
+        del ANSWERS["ex-test-one-decimal"]
 
 
 def test_a_value_of_another_form_is_shown_back():
