@@ -25,6 +25,7 @@ from pathlib import Path
 from linclass.check._answers import MESSAGES, accepted, close_forms, form_of
 from linclass.check._core import ANSWERS
 from linclass.check._grammar import TABLES
+from tools.book.steps import write_atomic
 
 
 def answer_hash(answer_id, canonical_text):
@@ -58,10 +59,10 @@ def write_answers(outdir):
     # A script, not JSON: pages opened from disk (file://) cannot fetch JSON.
     grammar = json.dumps(TABLES, indent=1, sort_keys=True, ensure_ascii=False)
     messages = json.dumps(MESSAGES, indent=1, sort_keys=True)
-    target.write_text(
+    write_atomic(
+        target,
         f"window.LC_ANSWERS = {body};\nwindow.LC_GRAMMAR = {grammar};\n"
         f"window.LC_MESSAGES = {messages};\n",
-        encoding="utf-8",
     )
     return target
 
@@ -75,10 +76,10 @@ def write_wheel_index(wheeldir):
         f'<a href="{html.escape(name)}">{html.escape(name)}</a><br>' for name in wheels
     )
     target = wheeldir / "index.html"
-    target.write_text(
+    write_atomic(
+        target,
         "<!DOCTYPE html>\n<html><head><title>linclass wheels</title></head>\n"
         f"<body>\n{links}\n</body></html>\n",
-        encoding="utf-8",
     )
     return target
 
