@@ -39,9 +39,12 @@ def book(tmp_path_factory):
     """The copy, built once more: every step up to date, as here."""
     root = copy_book(tmp_path_factory.mktemp("faults") / "course")
     out = assert_built(build(root))
-    stale = [line for line in out.splitlines() if ": up to date" not in line]
+    steps = [line for line in out.splitlines() if line.startswith("[book]")]
+    # (A print edition older than the checkout's site is only withdrawn, as here.)
     stale = [
-        line for line in stale if line.startswith("[book]") and "total" not in line
+        line
+        for line in steps[:-1]
+        if ": up to date" not in line and "print edition" not in line
     ]
     assert not stale, f"the copy is not up to date as the checkout is:\n{out}"
     return root, served(root)
@@ -49,54 +52,74 @@ def book(tmp_path_factory):
 
 def _delete(path):
     path.unlink()
+    return path
 
 
 def _truncate(path):
     path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    return path
 
 
 def _edit(path):
     path.write_text(path.read_text(encoding="utf-8") + "\n<!-- edited -->\n")
+    return path
 
 
 def _raw_source(path):
     # What Sphinx did after a partial clean: the MyST chapter over the portable one.
-    nb = json.loads(FIRST.read_text(encoding="utf-8"))
+    nb = json.loads((ROOT / "chapters" / path.name).read_text(encoding="utf-8"))
     path.write_text(json.dumps(setup_cell.serve(nb), indent=1) + "\n")
+    return path
 
 
 def _debris(path):
-    (path.parent / f".{path.name}.12345.partial").write_text('{"cells": [')
+    # What a build killed while writing aside leaves.
+    debris = path.parent / f".{path.name}.12345.partial"
+    debris.write_text('{"cells": [')
+    return debris
 
 
-FAULTS = [
-    # (served or generated file, fault, the step, what its line says)
-    (CHAPTER, _delete, "portable notebooks", "missing"),
-    (CHAPTER, _raw_source, "portable notebooks", "changed"),
-    (EDITION, _truncate, "portable notebooks", "changed"),
-    (EDITION, _debris, "portable notebooks", "not written by this step"),
-    (DECK, _edit, "slides", "changed"),
-    (REVEAL, _delete, "slides", "missing"),
-    (WHEEL, _delete, "wheel", "missing"),
-    (ANSWERS, _truncate, "site assets", "changed"),
-    (GENERATED_EDITION, _edit, "exercise notebooks", "changed"),
-]
+SECOND = config.chapter_paths()[1]
+# Each group: faults injected together, then one build: (file, fault, step, what).
+GROUPS = {
+    "served notebooks": [
+        (CHAPTER, _delete, "portable notebooks", "missing"),
+        (CHAPTER.replace(FIRST.name, SECOND.name), _raw_source, "", "changed"),
+        (EDITION, _truncate, "", "changed"),
+        (EDITION, _debris, "", "not written by this step"),
+    ],
+    "slides": [
+        (DECK, _edit, "slides", "changed"),
+        (REVEAL, _delete, "slides", "missing"),
+    ],
+    "generated files": [
+        (WHEEL, _delete, "wheel", "missing"),
+        (ANSWERS, _truncate, "site assets", "changed"),
+        (GENERATED_EDITION, _edit, "exercise notebooks", "changed"),
+    ],
+}
 
 
-@pytest.mark.parametrize(
-    ("rel", "fault", "step", "what"),
-    FAULTS,
-    ids=[f"{f.__name__[1:]} {r.split('/', 2)[-1]}" for r, f, _, _ in FAULTS],
-)
-def test_a_broken_output_is_built_again(book, rel, fault, step, what):
+@pytest.mark.parametrize("group", GROUPS)
+def test_broken_outputs_are_built_again_and_named(book, group):
     root, clean = book
-    fault(root / rel)
+    broken = {}  # step -> {file: what}
+    step = None
+    for rel, fault, name, what in GROUPS[group]:
+        step = name or step
+        path = fault(root / rel)
+        broken.setdefault(step, {})[path.relative_to(root).as_posix()] = what
     out = assert_built(build(root))
-    said = [line for line in out.splitlines() if line.startswith(f"[book] {step}:")]
-    assert said and "output(s) not as it wrote them" in said[0], out
-    assert rel in said[0] and what in said[0], said[0]
-    assert said[-1].startswith(f"[book] {step}: done in "), out
-    # Rebuilt and nothing else: Sphinx is not run for a file it did not write.
+    for step, files in broken.items():
+        said = [x for x in out.splitlines() if x.startswith(f"[book] {step}:")]
+        assert said, out
+        assert f"{len(files)} output(s) not as it wrote them" in said[0], said[0]
+        named = re.findall(r"(_build/\S+) (missing|changed|not written)", said[0])
+        assert named and len(named) == min(3, len(files)), said[0]
+        for path, what in named:
+            assert files[path].startswith(what), (path, said[0])
+        assert said[-1].startswith(f"[book] {step}: done in "), out
+    # Rebuilt and nothing else: Sphinx does not run for files it did not write.
     assert "[book] sphinx: up to date" in out, out
     assert differences(clean, served(root)) == differences(clean, clean)
     again = assert_built(build(root))

@@ -20,12 +20,13 @@ PDF older than the site (a page or the site's address changed) is no longer serv
 The PDF is tagged (a structure tree from the HTML: headings, paragraphs, lists,
 tables, figures with their alt text), carries the document's language and title,
 and has bookmarks from the headings, nested (Chromium's ``generateTaggedPDF`` and
-``generateDocumentOutline``). The page numbers of the contents are written in place
-of placeholders as wide, so no page break moves. They are those of the last print
-(kept in ``_build/pdf/.page-numbers.json``): the book is printed once with them, and
-pypdf reads where each linked heading landed. When any moved (or on the first
-print) they are written in again and the book printed a second time; that print
-must then agree with its contents, or the printer stops.
+``generateDocumentOutline``), titled as the headings read (``pdf_outline.py``). The
+page numbers of the contents are written in place of placeholders as wide, so no
+page break moves. They are those of the last print (kept in
+``_build/pdf/.page-numbers.json``): the book is printed once with them, and pypdf
+reads where each linked heading landed. When any moved (or on the first print) they
+are written in again and the book printed a second time; that print must then agree
+with its contents, or the printer stops.
 """
 
 import hashlib
@@ -39,6 +40,7 @@ from urllib.parse import urlparse
 from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
 from tools.book.local_server import serve
 from tools.book.pdf_link import PDF_NAME, STATUS_JS
+from tools.book.pdf_outline import HEADINGS, retitle
 from tools.book.print_edition import HERE, assemble, toc_pages
 from tools.book.steps import BuildLock, digest, write_atomic
 
@@ -48,7 +50,14 @@ SITE_COPY = Path("_build", "html", "_static", PDF_NAME)
 STAMP = Path("_build", "pdf", ".inputs.sha256")
 NUMBERS = Path("_build", "pdf", ".page-numbers.json")  # the contents' last page numbers
 # The files that decide how the pages are printed (not the rest of tools/book/).
-PRINTER = ("pdf.py", "print_edition.py", "print.css", "print.js", "local_server.py")
+PRINTER = (
+    "pdf.py",
+    "pdf_outline.py",
+    "print_edition.py",
+    "print.css",
+    "print.js",
+    "local_server.py",
+)
 STATUS = Path("_build", "html", "_static", STATUS_JS)
 FOOTER = (
     '<div style="font-size:8pt;width:100%;text-align:center;color:#555">'
@@ -191,6 +200,7 @@ def print_pdf(root):
             "margin": MARGINS,
         }
         pdf, numbers = _print_numbered(page, layout, _last_numbers(root))
+        pdf = retitle(pdf, page.evaluate(HEADINGS))
         browser.close()
     write_atomic(out, pdf)
     write_atomic(root / NUMBERS, json.dumps(numbers, sort_keys=True) + "\n")
