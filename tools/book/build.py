@@ -212,6 +212,7 @@ STEPS = [
         _with_tools(
             lambda root: _chapters(root) + files_under(root, "linclass/check/*.py"),
             "exercises.py",
+            "setup_cell.py",  # the edition's first cell
             "config.py",
         ),
         exercises,
