@@ -47,20 +47,29 @@ SERVED = """\
 # Setup for Colab, Binder or a downloaded notebook: install linclass if it is missing.
 import importlib.util
 import os
+import re
 import subprocess
 import sys
+import warnings
 
 if importlib.util.find_spec("linclass") is None:
     wheel = os.environ.get("LINCLASS_WHEEL_URL", "{url}")
-    pip = [sys.executable, "-m", "pip", "install", "--quiet", wheel]
-    said = subprocess.run(pip, capture_output=True, text=True).stderr.splitlines()
+    pip = [sys.executable, "-m", "pip", "install", "--quiet", "--no-color", wheel]
+    said = subprocess.run(pip, capture_output=True, text=True).stderr
     importlib.invalidate_caches()
     try:
         import linclass
     except ImportError as error:
-        errors = [line for line in said if line.startswith("ERROR")] or [str(error)]
+        # pip's reason: its first ERROR line, or (newer pips) its "×" and "╰─>" lines.
+        said = re.sub(r"\\x1b\\[[0-9;]*m", "", said).splitlines()  # no colours
+        said = [line.strip() for line in said if line.strip()]
+        errors = [line for line in said if line.startswith("ERROR")][:1] or [
+            " ".join(line.lstrip("×╰─> ") for line in said if line[0] in "×╰")
+        ]
+        reason = errors[0] or (said[-1] if said else str(error))
+        warnings.filterwarnings("ignore", "To exit")  # IPython's, after SystemExit
         raise SystemExit(
-            f"linclass is not installed: tried pip install {{wheel}}: {{errors[-1]}}\\n"
+            f"linclass is not installed: tried pip install {{wheel}}: {{reason}}\\n"
             "To fix: check the connection (a proxy?) and the address, then run this "
             "cell again; or download the wheel from {site}_static/wheels/ and "
             "pip install the file; or pip install a clone of {repo}."

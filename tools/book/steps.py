@@ -185,7 +185,7 @@ class Step:
         return ("outputs", diff) if diff else None
 
 
-def _describe(diff, shown=3):
+def _describe(diff, shown=5):
     items = [f"{path} {what}" for path, what in diff.items()]
     more = f" and {len(items) - shown} more" if len(items) > shown else ""
     return "; ".join(items[:shown]) + more
