@@ -30,6 +30,7 @@ build) are captured and shown only when they fail.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -141,9 +142,44 @@ def sphinx(root, reason="inputs"):
         # without its doctree every page is read again (from the notebook cache).
         shutil.rmtree(root / cache.DOCTREES, ignore_errors=True)
     # Not captured: Sphinx's own warnings are the book's, and fail the build (-W).
-    args = [BIN / "jupyter-book", "build", "-n", "-W", "--keep-going", *fresh, "."]
-    call(args, root, capture=False)
+    args = [BIN / "jupyter-book", "build", "-n", "-W", "--keep-going", "."]
+    call([*args[:-1], *fresh, "."], root, capture=False)
+    unstamped = _unstamped_pages(root)
+    if unstamped:
+        # Sphinx adds a file's checksum to a page's link to it only when the file
+        # is in the site, and some extensions (sphinx-proof, sphinx-exercise,
+        # myst-nb, the offline MathJax) copy theirs after the pages are written:
+        # after a cold build the pages are written again, as the next build would.
+        print(
+            f"[book] sphinx: {len(unstamped)} page(s) written before the files they "
+            "link were copied: writing them again ..."
+        )
+        for page in unstamped:
+            page.unlink()
+        call(args, root, capture=False)
     stamp.write_text(extensions)
+
+
+# Scripts linked without a checksum on purpose: the PDF's status (pdf_link.py),
+# which must not change the pages, and those of Sphinx's search.
+UNSTAMPED = (STATUS_JS, "searchtools.js", "language_data.js")
+_ASSET = re.compile(
+    r'<(?:script|link)[^>]*?(?:src|href)="((?:\.\./)*_static/[^"]+\.(?:css|js)[^"]*)"'
+)
+
+
+def _unstamped_pages(root):
+    """The built pages that link a file of the site without its checksum."""
+    pages = []
+    for entry in config.toc_entries(root):
+        page = root / HTML / f"{entry}.html"
+        for url in _ASSET.findall(page.read_text(encoding="utf-8")):
+            name = url.rsplit("/", 1)[-1]
+            if "?" not in url and name not in UNSTAMPED:
+                if (page.parent / url).is_file():
+                    pages.append(page)
+                    break
+    return pages
 
 
 def portable(root):
