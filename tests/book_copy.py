@@ -113,6 +113,7 @@ def kill_during(root, line, delay, timeout=600):
     finally:
         os.killpg(build.pid, signal.SIGKILL)
         build.wait()
+        seen.append(build.stdout.read())  # what it printed before it was killed
         build.stdout.close()
     return "".join(seen)
 
