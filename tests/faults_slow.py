@@ -142,8 +142,13 @@ def test_a_build_killed_in_a_step_is_finished_by_the_next(book, clean, name):
 
 def test_two_builds_at_once_wait_for_each_other(book, clean):
     root = book[0]
-    (root / "_build/html/slides" / f"{config.chapter_paths()[0].stem}.html").unlink()
-    first, second = start_build(root), start_build(root)
+    # Work for the first (the served notebooks, some seconds), so the second, however
+    # late it starts, finds the lock taken.
+    name = config.chapter_paths()[0].name
+    (root / "_build/html/_sources/chapters" / name).unlink()
+    first = start_build(root)
+    assert "[book] wheel:" in first.stdout.readline()  # it holds the lock
+    second = start_build(root)
     outs = [p.communicate(timeout=600)[0] for p in (first, second)]
     assert [p.returncode for p in (first, second)] == [0, 0], outs
     waited = [o for o in outs if "waiting for it to finish" in o]

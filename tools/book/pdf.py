@@ -63,6 +63,7 @@ FOOTER = (
     '<div style="font-size:8pt;width:100%;text-align:center;color:#555">'
     '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
 )
+LOAD_TIMEOUT_MS = 300_000
 HEADER = "<div></div>"  # no running head: the page number is in the footer
 MARGINS = {"top": "16mm", "bottom": "18mm", "left": "15mm", "right": "15mm"}
 
@@ -179,7 +180,8 @@ def print_pdf(root):
                 else None
             ),
         )
-        page.goto(url, wait_until="load")
+        # The whole book with its figures: minutes, not seconds, on a busy machine.
+        page.goto(url, wait_until="load", timeout=LOAD_TIMEOUT_MS)
         page.wait_for_function("() => window.MathJax && MathJax.startup")
         page.evaluate("() => MathJax.startup.promise")
         raw = page.evaluate(

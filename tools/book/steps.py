@@ -266,8 +266,14 @@ class BuildLock:
         try:
             fcntl.flock(self.file, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            self.file.seek(0)
-            owner = self.file.read().strip() or "another process"
+            owner = ""
+            for _ in range(20):  # the holder writes its id just after locking
+                self.file.seek(0)
+                owner = self.file.read().strip()
+                if owner:
+                    break
+                time.sleep(0.05)
+            owner = owner or "another process"
             self.say(
                 f"[book] another build of {self.path.parent} is running ({owner}): "
                 "waiting for it to finish ..."
