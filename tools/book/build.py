@@ -95,10 +95,14 @@ def build_wheel(root):
     # wheel, so a wheel built again changes nothing the site serves.
     env.setdefault("SOURCE_DATE_EPOCH", "315532800")  # 1980, zip's first date
     args = [sys.executable, "-m", "build", "--wheel", "--no-isolation"]
-    replace_dir(
-        root / GEN / "wheels",
-        lambda out: call([*args, "--outdir", out, "."], root, env=env),
-    )
+    umask = os.umask(0o022)  # the files' modes in the wheel, whoever builds it
+    try:
+        replace_dir(
+            root / GEN / "wheels",
+            lambda out: call([*args, "--outdir", out, "."], root, env=env),
+        )
+    finally:
+        os.umask(umask)
     shutil.rmtree(root / "build", ignore_errors=True)
 
 
