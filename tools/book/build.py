@@ -129,7 +129,9 @@ SLIDE_RECORD = Path("_build", ".slides.json")  # slides.STAMPS
 def sphinx(root, reason="inputs"):
     # Sphinx notices changed sources and configuration, not a changed extension:
     # after one, every page is read again (from the notebook cache) and written.
+    # Nor a new address: the Markdown pages get it filled in when they are read.
     extensions = digest(root, files_under(root, "tools/book/*.py"))
+    extensions += f" {config.site_url(root)} {config.repo_url(root)}"
     stamp = root / EXTENSIONS_STAMP
     same = stamp.is_file() and stamp.read_text() == extensions
     fresh = [] if same else ["--all"]
