@@ -25,6 +25,7 @@ help:
 	@echo "make mutation [MODULES=\"perceptron check/_grammar\"] [SAMPLE=N]  mutation testing, score per module"
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
 	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
+	@echo "make test-faults  killed and concurrent builds, a fork, broken pages: the site comes back (slow)"
 
 $(PY):
 	python3 tools/bootstrap_venv.py $(VENV)
@@ -107,6 +108,16 @@ test-all: lint book
 	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder -p no:cacheprovider \
 		--doctest-modules --nbval-lax linclass tests chapters
 
+# The slow fault-injection tests (tests/faults_slow.py; the quick ones are in make
+# test): in a copy of the built book, a partial clean, Sphinx's pages broken, a build
+# killed in each step, two builds at once, a fork's address; after each, the next
+# build serves the clean build's site. About 6 minutes; .ci/run and CI run it.
+.PHONY: test-faults
+test-faults: book
+	@start=$$(date +%s); status=0; \
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/faults_slow.py || status=$$?; \
+	echo "make test-faults: $$(( $$(date +%s) - start )) s (exit $$status)"; exit $$status
+
 # The inner loop: lint, the unit tests and the docstring examples; no notebooks, no
 # built site, no browser, no simulated Colab (CHECK_SKIP: the tests that need them).
 check: lint
@@ -125,7 +136,7 @@ MIN_TOOLS := pytest pytest-xdist nbval hypothesis ipykernel myst-nb pyyaml beaut
 # Colab-like environment): they test the build, not the versions.
 MIN_SKIP  := test_site test_site_pages_b test_answer_boxes test_fresh_chapters test_fresh_exercises test_reach \
              test_pdf test_print_edition test_slides test_slides_build test_animations \
-             test_portable test_a11y test_fork
+             test_portable test_a11y test_fork test_faults
 # The inner loop leaves out the same tests.
 CHECK_SKIP := $(MIN_SKIP)
 # Grade a class: SUBMISSIONS=<folder> with one sub-folder per learner (tools/grade/).

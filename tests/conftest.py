@@ -63,6 +63,7 @@ LONGEST_FIRST = (
     "test_fresh_chapters.py",
     "test_fresh_exercises.py",
     "test_fork.py",
+    "test_faults.py",
     "test_slides.py",
     "test_widgets.py",
     "test_a11y.py",

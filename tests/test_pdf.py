@@ -9,6 +9,7 @@ Text is compared without white space: where a line is set tight (the contents)
 PDFium's text may have no space between words.
 """
 
+import html
 import re
 
 import pypdfium2
@@ -18,7 +19,7 @@ from pypdf import PdfReader
 
 from tools.book import pdf as printer
 from tools.book.pdf import OUT, SITE_COPY
-from tools.book.print_edition import article, title_of, toc_pages
+from tools.book.print_edition import article, sections_of, title_of, toc_pages
 
 HTML = ROOT / "_build" / "html"
 # Fisher (1936), Annals of Eugenics 7, p. 184: his lambda, then the same
@@ -256,6 +257,30 @@ def test_bookmarks_are_the_parts_with_their_sections(pdf):
         assert _plain(title)[-12:] in _plain(texts[page - 1]), f"{title}: not on {page}"
         for sub, sub_page, _ in children:
             assert sub_page >= page, f"{sub} on page {sub_page}, before its chapter"
+
+
+def _heading(title_html):
+    """A heading as its bookmark reads: its text with single spaces, a formula as
+    its TeX source."""
+    text = html.unescape(re.sub(r"<[^>]+>", "", title_html))
+    text = text.replace("\\(", "").replace("\\)", "")
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def test_bookmarks_read_like_the_contents(pdf):
+    # Each part and section once, in order, with its spaces: Chromium's own titles
+    # read a heading at a page break twice and join the words at a line break.
+    top = _outline(pdf[0])
+    pages = _pages()
+    parts = [_heading(title_of(body, page)) for page, body in pages.items()]
+    assert [t for t, _, _ in top] == ["Linear Classifiers", *parts]
+    for (title, _, children), body in zip(top[1:], pages.values(), strict=True):
+        sections = [_heading(t) for _, t in sections_of(body)]
+        got = [t for t, _, _ in children]
+        assert got[: len(sections)] == sections, title
+        extra = got[len(sections) :]  # a chapter's solutions, after its sections
+        assert len(extra) <= 1 and all(t.startswith("Solutions to") for t in extra)
+    assert "1.3. Signed distance" in [t for t, _, _ in top[2][2]]  # chapter 1
 
 
 def test_contents_gives_the_pages_of_parts_and_sections(pdf):

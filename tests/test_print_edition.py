@@ -102,22 +102,32 @@ def test_assemble_without_a_built_site_says_what_to_do(book):
         print_edition.assemble(book)
 
 
+def _printed(book):
+    """Record the PDF in place as printed from the current site."""
+    (book / pdf.STAMP).write_text(
+        f"{pdf._inputs_digest(book)}\n{pdf._sha(book / pdf.OUT)}\n"
+    )
+
+
 def test_the_pdf_is_stale_until_printed_and_again_when_a_page_changes(book):
     assert pdf.is_stale(book)  # not printed yet
     for path in (pdf.OUT, pdf.SITE_COPY):
         (book / path).parent.mkdir(parents=True, exist_ok=True)
         (book / path).write_bytes(b"%PDF")
     assert pdf.is_stale(book)  # no record of what it was printed from
-    (book / pdf.STAMP).write_text(pdf._inputs_digest(book) + "\n")
+    _printed(book)
     assert not pdf.is_stale(book)
     page = book / "_build" / "html" / "b.html"
     os.utime(page, (page.stat().st_mtime + 20,) * 2)  # rewritten, the same bytes
     assert not pdf.is_stale(book)
     page.write_text(page.read_text().replace("1. B", "1. Bee"))  # the site changed
     assert pdf.is_stale(book)
+    _printed(book)
+    (book / pdf.OUT).write_bytes(b"%PD")  # truncated: not the file printed
+    assert pdf.is_stale(book)
 
 
-def test_make_book_keeps_a_stale_pdf_and_the_site_says_so(book, monkeypatch):
+def test_make_book_stops_serving_a_stale_pdf_and_the_site_says_so(book, monkeypatch):
     printed = []
     monkeypatch.setattr(pdf, "main", printed.append)
     lines = []
@@ -126,14 +136,34 @@ def test_make_book_keeps_a_stale_pdf_and_the_site_says_so(book, monkeypatch):
     for path in (pdf.OUT, pdf.SITE_COPY):
         (book / path).parent.mkdir(parents=True, exist_ok=True)
         (book / path).write_bytes(b"%PDF")
-    pdf.for_book(book, say=lines.append)  # printed from another site: kept
-    assert len(printed) == 1 and "make pdf" in lines[-1]
+    _printed(book)
+    page = book / "_build" / "html" / "b.html"
+    page.write_text(page.read_text().replace("1. B", "1. Bee"))  # the site changed
+    pdf.for_book(book, say=lines.append)  # printed from another site: withdrawn
+    assert len(printed) == 1 and "no longer serves it" in lines[-1]
+    assert "`make pdf` prints it" in lines[-1]
+    assert not (book / pdf.SITE_COPY).exists() and (book / pdf.OUT).exists()
     status = (book / pdf.STATUS).read_text()
-    assert status.startswith("window.LC_PDF_STALE = true;")
-    (book / pdf.STAMP).write_text(pdf._inputs_digest(book) + "\n")
+    assert status.startswith("window.LC_PDF_STALE = true;") and "being made" in status
+    _printed(book)  # as make pdf leaves it (its copy is made by the next for_book)
     pdf.for_book(book, say=lines.append)
     assert len(printed) == 1 and "up to date" in lines[-1]
+    assert "the site's copy restored" in lines[-2]
+    assert (book / pdf.SITE_COPY).read_bytes() == (book / pdf.OUT).read_bytes()
     assert (book / pdf.STATUS).read_text().startswith("window.LC_PDF_STALE = false;")
+
+
+def test_make_book_prints_again_a_pdf_that_is_not_the_one_printed(book, monkeypatch):
+    printed = []
+    monkeypatch.setattr(pdf, "main", printed.append)
+    (book / pdf.OUT).parent.mkdir(parents=True, exist_ok=True)
+    (book / pdf.OUT).write_bytes(b"%PDF-1.7 the whole book")
+    _printed(book)
+    (book / pdf.OUT).write_bytes(b"%PDF-1.7 the wh")  # a killed copy, say
+    lines = []
+    pdf.for_book(book, say=lines.append)
+    assert "is not the file printed; removed" in lines[0]
+    assert printed == [["--browser-optional"]] and "printing" in lines[1]
 
 
 def test_the_download_menu_offers_the_book():

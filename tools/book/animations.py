@@ -25,6 +25,7 @@ from docutils import nodes
 from PIL import Image
 
 from linclass._player_anim import compose_frames, encode_animation
+from tools.book.steps import write_atomic
 
 FPS = 2.0
 MANIFEST = "lc-animations.json"
@@ -82,8 +83,7 @@ def write_animation(fragment, target, manifest):
         images, captions, title = player_frames(fragment)
         frames = compose_frames(images, captions, title)
         data = encode_animation(frames, "GIF", FPS, comment=alt_text(title, captions))
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        write_atomic(target, data)
         entry = manifest[target.name] = {
             "key": key,
             "title": title,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import urlparse
 
 import yaml
 
@@ -17,6 +18,24 @@ def site_url(root=ROOT):
     if not url or not re.match(r"^https?://", url):
         raise ValueError("_config.yml must set html.baseurl to the site's http(s) URL")
     return url if url.endswith("/") else url + "/"
+
+
+def pages_warning(root=ROOT):
+    """What is wrong with ``html.baseurl`` as an address GitHub Pages can serve, or
+    None. Pages serves a project at ``https://<owner>.github.io/<repository>/`` and
+    a custom domain only at its root, so a custom domain with a path would make every
+    link to the site (the setup cells' wheel address first) answer 404."""
+    url = urlparse(site_url(root))
+    host, path = url.hostname or "", url.path.strip("/")
+    if host.endswith(".github.io") or not path:
+        return None
+    return (
+        f"html.baseurl in _config.yml is {site_url(root)}, but GitHub Pages serves "
+        f"a custom domain only at its root (not under /{path}/): set html.baseurl "
+        f"to https://{host}/ (with {host} as the repository's Pages custom domain), "
+        "or to https://<owner>.github.io/<repository>/ without a custom domain. "
+        "Served as written, the setup cells' wheel address would answer 404."
+    )
 
 
 def _config(root):

@@ -10,21 +10,26 @@ before reading it back, while the other worker runs other tests).
 
 Stale means: the SHA-256 of the built pages and of the printer's own files differs
 from the one stored when the PDF was printed (contents, not times). ``make book``
-calls ``for_book``: it prints the PDF only when there is none, since printing takes
-about a minute; a PDF older than the site is kept for ``make pdf``, and
-``_static/lc-pdf-status.js`` makes the site's PDF links say it is out of date.
+calls ``for_book``: it prints the PDF only when there is none (or the file is not
+the one printed: its SHA-256 is stored too), since printing takes about a minute; a
+PDF older than the site (a page or the site's address changed) is no longer served
+(a fork never serves one naming the old address) and
+``_static/lc-pdf-status.js`` makes the site's PDF links say it is being made, until
+``make pdf`` prints it.
 
 The PDF is tagged (a structure tree from the HTML: headings, paragraphs, lists,
 tables, figures with their alt text), carries the document's language and title,
 and has bookmarks from the headings, nested (Chromium's ``generateTaggedPDF`` and
-``generateDocumentOutline``). The page numbers of the contents are written in place
-of placeholders as wide, so no page break moves. They are those of the last print
-(kept in ``_build/pdf/.page-numbers.json``): the book is printed once with them, and
-pypdf reads where each linked heading landed. When any moved (or on the first
-print) they are written in again and the book printed a second time; that print
-must then agree with its contents, or the printer stops.
+``generateDocumentOutline``), titled as the headings read (``pdf_outline.py``). The
+page numbers of the contents are written in place of placeholders as wide, so no
+page break moves. They are those of the last print (kept in
+``_build/pdf/.page-numbers.json``): the book is printed once with them, and pypdf
+reads where each linked heading landed. When any moved (or on the first print) they
+are written in again and the book printed a second time; that print must then agree
+with its contents, or the printer stops.
 """
 
+import hashlib
 import io
 import json
 import sys
@@ -35,8 +40,9 @@ from urllib.parse import urlparse
 from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
 from tools.book.local_server import serve
 from tools.book.pdf_link import PDF_NAME, STATUS_JS
+from tools.book.pdf_outline import HEADINGS, retitle
 from tools.book.print_edition import HERE, assemble, toc_pages
-from tools.book.steps import digest
+from tools.book.steps import BuildLock, digest, write_atomic
 
 ROOT = HERE.parents[1]
 OUT = Path("_build", "pdf", PDF_NAME)
@@ -44,12 +50,20 @@ SITE_COPY = Path("_build", "html", "_static", PDF_NAME)
 STAMP = Path("_build", "pdf", ".inputs.sha256")
 NUMBERS = Path("_build", "pdf", ".page-numbers.json")  # the contents' last page numbers
 # The files that decide how the pages are printed (not the rest of tools/book/).
-PRINTER = ("pdf.py", "print_edition.py", "print.css", "print.js", "local_server.py")
+PRINTER = (
+    "pdf.py",
+    "pdf_outline.py",
+    "print_edition.py",
+    "print.css",
+    "print.js",
+    "local_server.py",
+)
 STATUS = Path("_build", "html", "_static", STATUS_JS)
 FOOTER = (
     '<div style="font-size:8pt;width:100%;text-align:center;color:#555">'
     '<span class="pageNumber"></span> / <span class="totalPages"></span></div>'
 )
+LOAD_TIMEOUT_MS = 300_000
 HEADER = "<div></div>"  # no running head: the page number is in the footer
 MARGINS = {"top": "16mm", "bottom": "18mm", "left": "15mm", "right": "15mm"}
 
@@ -61,12 +75,28 @@ def inputs(root):
 
 
 def is_stale(root):
-    """True when the PDF or its copy is missing, or its inputs' contents changed."""
+    """True when the PDF is missing or not the one printed, or its inputs' contents
+    changed since it was printed."""
     root = Path(root)
-    out, copy, stamp = root / OUT, root / SITE_COPY, root / STAMP
-    if not (out.is_file() and copy.is_file() and stamp.is_file()):
+    out, stamp = root / OUT, root / STAMP
+    if not (out.is_file() and stamp.is_file()):
         return True
-    return stamp.read_text().strip() != _inputs_digest(root)
+    key, *printed = stamp.read_text().split()
+    return key != _inputs_digest(root) or not _is_printed(root)
+
+
+def _sha(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _is_printed(root):
+    """The PDF is the file the printer wrote (not truncated or edited since); a
+    record from before the printer stored the PDF's hash is trusted."""
+    out, stamp = Path(root) / OUT, Path(root) / STAMP
+    if not (out.is_file() and stamp.is_file()):
+        return False
+    printed = stamp.read_text().split()[1:]
+    return not printed or printed == [_sha(out)]
 
 
 def _inputs_digest(root):
@@ -84,30 +114,36 @@ def write_status(root, stale):
     _write_served(Path(root) / STATUS, script.encode("utf-8"))
 
 
-def _write_served(target, data):
-    """Write a file the site serves aside, then rename it: a page loading meanwhile
-    (the browser tests run while the PDF tests print) gets the old file or the new,
-    never half of one."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(target.name + ".partial")
-    partial.write_bytes(data)
-    partial.replace(target)
+# A page loading meanwhile (the browser tests run while the PDF tests print) gets
+# the old file or the new, never half of one.
+_write_served = write_atomic
 
 
 def for_book(root, say=print):
-    """``make book``'s step: print a missing PDF; leave a stale one to ``make pdf``."""
+    """``make book``'s step: print a missing PDF; stop serving a stale one (the
+    site's links say it is being made) and leave it to ``make pdf``."""
     start = time.perf_counter()
-    out, stale = Path(root) / OUT, is_stale(root)
+    root = Path(root)
+    out, copy = root / OUT, root / SITE_COPY
+    if out.is_file() and not _is_printed(root):
+        say(f"[book] print edition: {OUT} is not the file printed; removed")
+        out.unlink()
+    stale = is_stale(root)
     if stale and not out.is_file():
         say("[book] print edition: none yet, printing (about a minute) ...")
         main(["--browser-optional"])
         stale = is_stale(root)
     elif stale:
+        copy.unlink(missing_ok=True)
         say(
-            "[book] print edition: out of date, kept for `make pdf` (about a "
-            "minute); the site's PDF links say so"
+            "[book] print edition: the site changed since it was printed, so the "
+            "site no longer serves it and its links say it is being made: "
+            "`make pdf` prints it (about a minute)"
         )
     else:
+        if not copy.is_file() or copy.read_bytes() != out.read_bytes():
+            _write_served(copy, out.read_bytes())
+            say(f"[book] print edition: the site's copy restored from {OUT}")
         say(f"[book] print edition: up to date ({time.perf_counter() - start:.1f} s)")
     write_status(root, stale)
 
@@ -144,13 +180,15 @@ def print_pdf(root):
                 else None
             ),
         )
-        page.goto(url, wait_until="load")
+        # The whole book with its figures: minutes, not seconds, on a busy machine.
+        page.goto(url, wait_until="load", timeout=LOAD_TIMEOUT_MS)
         # The players fetch their fixed layer and contact sheet when about to be
         # printed (or seen): ask them, then wait for every picture and the fonts.
         page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
         page.wait_for_function(
             "() => [...document.images].every(i => i.complete) && [...document"
-            ".querySelectorAll('.lc-player')].every(p => p.dataset.lcAwake === '1')"
+            ".querySelectorAll('.lc-player')].every(p => p.dataset.lcAwake === '1')",
+            timeout=LOAD_TIMEOUT_MS,
         )
         page.evaluate("() => document.fonts.ready")
         raw = page.evaluate(
@@ -171,11 +209,12 @@ def print_pdf(root):
             "margin": MARGINS,
         }
         pdf, numbers = _print_numbered(page, layout, _last_numbers(root))
+        pdf = retitle(pdf, page.evaluate(HEADINGS))
         browser.close()
-    out.write_bytes(pdf)
-    (root / NUMBERS).write_text(json.dumps(numbers, sort_keys=True) + "\n")
+    write_atomic(out, pdf)
+    write_atomic(root / NUMBERS, json.dumps(numbers, sort_keys=True) + "\n")
     _write_served(root / SITE_COPY, pdf)
-    (root / STAMP).write_text(key + "\n")
+    write_atomic(root / STAMP, f"{key}\n{_sha(out)}\n")
     write_status(root, stale=False)
     return out
 
@@ -260,7 +299,13 @@ def main(argv=None):
         raise SystemExit(
             f"usage: python -m tools.book.pdf [{'] ['.join(sorted(flags))}]"
         )
+    with BuildLock(ROOT):
+        _main(args)
+
+
+def _main(args):
     if "--if-stale" in args and not is_stale(ROOT):
+        for_book(ROOT, say=lambda line: None)  # serves it again, if withdrawn
         print(f"{OUT} is up to date")
         return
     start = time.perf_counter()

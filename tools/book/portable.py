@@ -40,6 +40,7 @@ from linclass.check._core import ANSWERS
 
 from . import config, exercises, own_checks, setup_cell
 from .bibliography import bibliography
+from .steps import write_atomic
 
 EXECUTED = config.ROOT / "_build" / "jupyter_execute" / "chapters"
 CACHE = config.ROOT / "_build" / ".jupyter_cache"
@@ -374,9 +375,8 @@ def _write(nb, target):
     The setup cell gets the site's address from ``_config.yml`` on the way."""
     nb = setup_cell.serve(copy.deepcopy(dict(nb)))
     text = nbformat.writes(nbformat.from_dict(nb)) + "\n"
-    target.parent.mkdir(parents=True, exist_ok=True)
     if not target.exists() or target.read_text(encoding="utf-8") != text:
-        target.write_text(text, encoding="utf-8")
+        write_atomic(target, text)
     return target
 
 

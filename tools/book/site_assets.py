@@ -34,6 +34,7 @@ from linclass.check._answers import (
 )
 from linclass.check._core import ANSWERS, HINTS
 from linclass.check._grammar import TABLES
+from tools.book.steps import write_atomic
 
 from . import own_checks
 
@@ -89,10 +90,10 @@ def write_answers(outdir, chapters=None):
     grammar = json.dumps(TABLES, indent=1, sort_keys=True, ensure_ascii=False)
     messages = json.dumps(MESSAGES, indent=1, sort_keys=True, ensure_ascii=False)
     rules = json.dumps(RULES, sort_keys=True)
-    target.write_text(
+    write_atomic(
+        target,
         f"window.LC_ANSWERS = {body};\nwindow.LC_GRAMMAR = {grammar};\n"
         f"window.LC_MESSAGES = {messages};\nwindow.LC_RULES = {rules};\n",
-        encoding="utf-8",
     )
     return target
 
@@ -106,10 +107,10 @@ def write_wheel_index(wheeldir):
         f'<a href="{html.escape(name)}">{html.escape(name)}</a><br>' for name in wheels
     )
     target = wheeldir / "index.html"
-    target.write_text(
+    write_atomic(
+        target,
         "<!DOCTYPE html>\n<html><head><title>linclass wheels</title></head>\n"
         f"<body>\n{links}\n</body></html>\n",
-        encoding="utf-8",
     )
     return target
 

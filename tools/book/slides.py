@@ -33,6 +33,7 @@ from docutils import nodes
 from docutils.parsers.rst import Directive
 
 from .config import ROOT, toc_entries
+from .steps import replace_dir, write_atomic
 
 SLIDES = "slides"
 REVEAL = "_static/revealjs"
@@ -196,14 +197,17 @@ Reveal.initialize({{hash: true, width: 1280, height: 800, margin: 0.04,
 
 def copy_reveal(html_dir):
     """reveal.js's files the decks use, into the site (no map or ES-module files)."""
-    source, target = reveal_dir(), Path(html_dir) / REVEAL
-    if target.exists():
-        shutil.rmtree(target)
+    source = reveal_dir()
     skip = shutil.ignore_patterns("*.map", "*.esm.js", "*.scss", "*.eot")
-    shutil.copytree(source / "dist", target / "dist", ignore=skip)
-    (target / "plugin" / "notes").mkdir(parents=True)
-    shutil.copy2(source / "plugin" / "notes" / "notes.js", target / "plugin" / "notes")
-    shutil.copy2(source / "LICENSE", target)
+
+    def copy(target):
+        shutil.copytree(source / "dist", target / "dist", ignore=skip)
+        (target / "plugin" / "notes").mkdir(parents=True)
+        notes = source / "plugin" / "notes" / "notes.js"
+        shutil.copy2(notes, target / "plugin" / "notes")
+        shutil.copy2(source / "LICENSE", target)
+
+    replace_dir(Path(html_dir) / REVEAL, copy)
 
 
 def _digest(*parts):
@@ -223,7 +227,7 @@ def build(html_dir, root=ROOT, stamps_path=STAMPS):
         stamps = {"tooling": tooling}
     out_dir = html_dir / SLIDES
     out_dir.mkdir(exist_ok=True)
-    shutil.copy2(CSS, out_dir / "slides.css")
+    write_atomic(out_dir / "slides.css", CSS.read_bytes())
     written = []
     for page in chapter_pages(root):
         source = (html_dir / page).read_bytes()
@@ -232,11 +236,11 @@ def build(html_dir, root=ROOT, stamps_path=STAMPS):
         if stamps.get(page) == key and target.exists():
             continue
         title, slides = deck_slides(BeautifulSoup(source, "html.parser"), page)
-        target.write_text(render_deck(title, slides), encoding="utf-8")
+        write_atomic(target, render_deck(title, slides))
         stamps[page] = key
         written.append(target)
     stamps_path.parent.mkdir(parents=True, exist_ok=True)
-    stamps_path.write_text(json.dumps(stamps, indent=1))
+    write_atomic(stamps_path, json.dumps(stamps, indent=1))
     return written
 
 

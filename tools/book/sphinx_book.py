@@ -27,6 +27,7 @@ from sphinx_exercise.nodes import solution_node
 from . import config, setup_cell
 from .exercises import edition_name
 from .launch import rewrite_launch_buttons
+from .steps import write_atomic
 
 STATIC_DIR = "_static/exercises"
 
@@ -111,8 +112,7 @@ def _serve_sources(app, exception):
         if path.suffix == ".ipynb":
             setup_cell.serve_file(path, app.srcdir)
         elif path.suffix in (".md", ".txt"):
-            text = path.read_text(encoding="utf-8")
-            path.write_text(config.fill(text, app.srcdir), encoding="utf-8")
+            write_atomic(path, config.fill(path.read_text("utf-8"), app.srcdir))
 
 
 def setup(app):

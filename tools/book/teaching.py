@@ -124,17 +124,16 @@ def _duration(minutes):
     return f"{hours} h {rest:02d} min" if hours else f"{rest} min"
 
 
-def lecture_material(stem, outdir):
-    """Links to the chapter's lecture material that the build has produced.
+def lecture_material(stem, root):
+    """Links to the chapter's lecture material: its slide deck, which the slides
+    step writes (after Sphinx) for every chapter of the table of contents. Linked
+    from what the build will write, not from what a previous build left, so a cold
+    build's page is the whole page."""
+    in_toc = f"chapters/{stem}" in config.toc_entries(root)
+    return [(f"slides/{stem}.html", "slide deck")] if in_toc else []
 
-    LECTURE MATERIAL: slide decks (``slides/<chapter>.html``) are added by the
-    lecture-hall issue; a deck is linked once it exists in the built site.
-    """
-    deck = Path(outdir, "slides", f"{stem}.html")
-    return [(f"slides/{stem}.html", "slide deck")] if deck.is_file() else []
 
-
-def chapter_markdown(ch, outdir):
+def chapter_markdown(ch, root):
     """The instructor's entry for one chapter, as MyST Markdown."""
     doc = f"chapters/{ch.path.stem}"
     before = ", ".join(f"{{doc}}`chapters/{d}`" for d in ch.builds_on)
@@ -157,7 +156,7 @@ def chapter_markdown(ch, outdir):
     players = f"{ch.players} player{'s' if ch.players != 1 else ''}"
     lecture = [f"the chapter page with its {players}"] + [
         f'<a href="{href}">{name}</a>'
-        for href, name in lecture_material(ch.path.stem, outdir)
+        for href, name in lecture_material(ch.path.stem, root)
     ]
     return "\n".join(
         [
@@ -183,17 +182,11 @@ class TeachingChapters(SphinxDirective):
     """Every chapter's entry for the instructor, computed from the notebooks."""
 
     def run(self):
-        outdir = self.env.app.outdir
-        paths = config.chapter_paths(self.env.srcdir)
-        for path in paths:
+        root = self.env.srcdir
+        paths = config.chapter_paths(root)
+        for path in [*paths, Path(root, "_toc.yml")]:
             self.env.note_dependency(str(path))
-        slides = Path(outdir, "slides")
-        if slides.is_dir():
-            # Decks added or removed later change the folder: the page is read again.
-            # (Not a dependency on missing files: the page would be re-read, and the
-            # PDF re-printed, on every build.)
-            self.env.note_dependency(str(slides))
-        text = "\n".join(chapter_markdown(chapter_facts(p), outdir) for p in paths)
+        text = "\n".join(chapter_markdown(chapter_facts(p), root) for p in paths)
         return self.parse_text_to_nodes(text)
 
 

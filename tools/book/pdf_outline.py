@@ -1,0 +1,87 @@
+"""The print edition's bookmarks, titled as the contents are.
+
+Chromium's ``generateDocumentOutline`` makes a bookmark of every heading, but titles
+it from the heading's laid-out text: a heading pushed to the next page is read
+twice, in pieces ("1.3. 1.3. Signed distanceSigned distance"), the words at a line
+break are joined ("featuremaps"), and formulas are left out. ``HEADINGS`` reads
+every heading's text from the page that was printed (a formula as its TeX source,
+hidden parts left out); :func:`retitle` gives each bookmark the title of the heading
+it stands for. A bookmark is matched to the next heading in document order whose
+letters, formulas aside, are the bookmark's (once, or twice over); a bookmark that
+matches none stops the printer rather than keep a wrong title.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+
+# Every heading's text in document order: ``[[text, text without formulas], ...]``.
+HEADINGS = """() => {
+  const tex = new Map();
+  for (const item of (window.MathJax && MathJax.startup.document.math) || []) {
+    tex.set(item.typesetRoot, item.math);
+  }
+  const text = (node, withMath) => {
+    if (node.nodeType === Node.TEXT_NODE) return node.data;
+    if (node.nodeType !== Node.ELEMENT_NODE) return "";
+    if (tex.has(node)) return withMath ? tex.get(node) : "";
+    if (getComputedStyle(node).display === "none") return "";
+    return [...node.childNodes].map(n => text(n, withMath)).join("");
+  };
+  const clean = s => s.replace(/\\s+/g, " ").trim();
+  return [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")]
+    .map(h => [clean(text(h, true)), clean(text(h, false))]);
+}"""
+
+
+def _letters(text):
+    return re.sub(r"\s+", "", text)
+
+
+def _matches(bookmark, plain):
+    got, want = _letters(bookmark), _letters(plain)
+    return got == want or (bool(want) and sorted(got) == sorted(want * 2))
+
+
+def _items(outline):
+    """The outline's items in document order (depth first), as PDF dictionaries."""
+    item = outline.get("/First")
+    while item is not None:
+        item = item.get_object()
+        yield item
+        yield from _items(item)
+        item = item.get("/Next")
+
+
+def retitle(pdf_bytes, headings):
+    """``pdf_bytes`` with every bookmark titled by its heading in ``headings``
+    (``HEADINGS``'s result); the bytes unchanged when the PDF has no bookmarks."""
+    from pypdf import PdfWriter
+    from pypdf.generic import NameObject, TextStringObject
+
+    # Chromium's trailer gives fewer objects than the file holds; pypdf says so
+    # on every print, and copes.
+    quiet = logging.getLogger("pypdf")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    try:
+        writer = PdfWriter(clone_from=io.BytesIO(pdf_bytes))
+    finally:
+        quiet.setLevel(level)
+    outline = writer.root_object.get("/Outlines")
+    if outline is None:
+        return pdf_bytes
+    k = 0
+    for item in _items(outline.get_object()):
+        title = str(item.get("/Title", ""))
+        while k < len(headings) and not _matches(title, headings[k][1]):
+            k += 1
+        if k == len(headings):
+            raise RuntimeError(f"print edition: bookmark {title!r} matches no heading")
+        item[NameObject("/Title")] = TextStringObject(headings[k][0])
+        k += 1
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
