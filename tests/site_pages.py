@@ -45,10 +45,20 @@ def open_page(browser, url):
 
     page.on("console", on_console)
     page.on("pageerror", lambda e: tab.problems.append(f"page error: {e}"))
-    page.on(
-        "requestfailed",
-        lambda r: tab.problems.append(f"failed request: {r.url} ({r.failure})"),
-    )
+
+    def on_failed(request):
+        # A player that moves on to another frame cancels the one it no longer
+        # shows (net::ERR_ABORTED); a frame that is not there answers 404, below.
+        if "/lc-frames/" in request.url and "ERR_ABORTED" in (request.failure or ""):
+            return
+        tab.problems.append(f"failed request: {request.url} ({request.failure})")
+
+    def on_response(response):
+        if response.status >= 400:
+            tab.problems.append(f"{response.url} answered {response.status}")
+
+    page.on("requestfailed", on_failed)
+    page.on("response", on_response)
     page.on("request", check_request)
     # "load", not "networkidle" (half a second of idle per page): the maths is
     # typeset at build time, and a screenshot waits for the web fonts.

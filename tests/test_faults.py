@@ -211,7 +211,7 @@ def _with_baseurl(tmp_path, url):
 @pytest.mark.parametrize(
     "url",
     [
-        "https://linclass-course.github.io/linear-classifiers/",
+        "https://a-teacher.github.io/linear-classifiers/",  # a project site
         "https://a-teacher.github.io/",
         "https://ml-course.example.edu/",
     ],

@@ -15,6 +15,7 @@ import re
 import pypdfium2
 import pytest
 from book_toc import ROOT
+from bs4 import BeautifulSoup
 from pypdf import PdfReader
 
 from tools.book import pdf as printer
@@ -259,12 +260,33 @@ def test_bookmarks_are_the_parts_with_their_sections(pdf):
             assert sub_page >= page, f"{sub} on page {sub_page}, before its chapter"
 
 
+def _linear(node):
+    """A MathML formula in the bookmarks' linear form: R^2, S_W, (a)/(b)."""
+    kids = [_linear(k) for k in node.find_all(recursive=False)]
+
+    def wrap(s):
+        return f"({s})" if len(s) > 1 else s
+
+    if node.name == "msup":
+        return kids[0] + "^" + wrap(kids[1])
+    if node.name == "msub":
+        return kids[0] + "_" + wrap(kids[1])
+    if node.name == "msubsup":
+        return kids[0] + "_" + wrap(kids[1]) + "^" + wrap(kids[2])
+    if node.name == "mfrac":
+        return wrap(kids[0]) + "/" + wrap(kids[1])
+    if node.name == "msqrt":
+        return "sqrt(" + "".join(kids) + ")"
+    return "".join(kids) if kids else node.get_text()
+
+
 def _heading(title_html):
-    """A heading as its bookmark reads: its text with single spaces, a formula as
-    its TeX source."""
-    text = html.unescape(re.sub(r"<[^>]+>", "", title_html))
-    text = text.replace("\\(", "").replace("\\)", "")
-    return re.sub(r"\s+", " ", text).strip()
+    """A heading as its bookmark reads: its text with single spaces, a formula in
+    its linear form."""
+    soup = BeautifulSoup(title_html, "html.parser")
+    for formula in soup.find_all("math"):
+        formula.replace_with(_linear(formula))
+    return re.sub(r"\s+", " ", html.unescape(soup.get_text())).strip()
 
 
 def test_bookmarks_read_like_the_contents(pdf):

@@ -4,7 +4,7 @@ Chromium's ``generateDocumentOutline`` makes a bookmark of every heading, but ti
 it from the heading's laid-out text: a heading pushed to the next page is read
 twice, in pieces ("1.3. 1.3. Signed distanceSigned distance"), the words at a line
 break are joined ("featuremaps"), and formulas are left out. ``HEADINGS`` reads
-every heading's text from the page that was printed (a formula as its TeX source,
+every heading's text from the page that was printed (a formula in a plain linear form,
 hidden parts left out); :func:`retitle` gives each bookmark the title of the heading
 it stands for. A bookmark is matched to the next heading in document order whose
 letters, formulas aside, are the bookmark's (once, or twice over); a bookmark that
@@ -16,33 +16,55 @@ from __future__ import annotations
 import io
 import logging
 import re
+import unicodedata
 
-# Every heading's text in document order: ``[[text, text without formulas], ...]``.
+# Every heading's text in document order: ``[[title, letters without formulas,
+# letters with each formula's characters], ...]``. A formula is the site's MathML
+# (maths is typeset at build time): its title is written in a plain linear form
+# (``R^2``, ``S_W``), and Chromium's own bookmark keeps its characters (``𝑅2``).
 HEADINGS = """() => {
-  const tex = new Map();
-  for (const item of (window.MathJax && MathJax.startup.document.math) || []) {
-    tex.set(item.typesetRoot, item.math);
-  }
-  const text = (node, withMath) => {
+  const wrap = s => (s.length > 1 ? "(" + s + ")" : s);
+  const linear = node => {
+    const kids = [...node.children];
+    const [a, b, c] = kids.map(linear);
+    switch (node.localName) {
+      case "msup": return a + "^" + wrap(b);
+      case "msub": return a + "_" + wrap(b);
+      case "msubsup": return a + "_" + wrap(b) + "^" + wrap(c);
+      case "mfrac": return wrap(a) + "/" + wrap(b);
+      case "msqrt": return "sqrt(" + kids.map(linear).join("") + ")";
+      default: return kids.length ? kids.map(linear).join("") : node.textContent;
+    }
+  };
+  const text = (node, math) => {
     if (node.nodeType === Node.TEXT_NODE) return node.data;
     if (node.nodeType !== Node.ELEMENT_NODE) return "";
-    if (tex.has(node)) return withMath ? tex.get(node) : "";
+    if (node.localName === "math") {
+      return math === "title" ? linear(node) : math === "chars" ? node.textContent : "";
+    }
     if (getComputedStyle(node).display === "none") return "";
-    return [...node.childNodes].map(n => text(n, withMath)).join("");
+    return [...node.childNodes].map(n => text(n, math)).join("");
   };
   const clean = s => s.replace(/\\s+/g, " ").trim();
-  return [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")]
-    .map(h => [clean(text(h, true)), clean(text(h, false))]);
+  return [...document.querySelectorAll("h1, h2, h3, h4, h5, h6")].map(h => [
+    clean(text(h, "title")), clean(text(h, "none")), clean(text(h, "chars")),
+  ]);
 }"""
 
 
 def _letters(text):
-    return re.sub(r"\s+", "", text)
+    # NFKC: Chromium's bookmark spells a formula's letters in the maths alphabet
+    # (U+1D445 for an italic R); the page's MathML has the plain letter.
+    return re.sub(r"\s+", "", unicodedata.normalize("NFKC", text))
 
 
-def _matches(bookmark, plain):
-    got, want = _letters(bookmark), _letters(plain)
-    return got == want or (bool(want) and sorted(got) == sorted(want * 2))
+def _matches(bookmark, heading):
+    got = _letters(bookmark)
+    for form in heading[1:]:
+        want = _letters(form)
+        if got == want or (bool(want) and sorted(got) == sorted(want * 2)):
+            return True
+    return False
 
 
 def _items(outline):
@@ -76,7 +98,7 @@ def retitle(pdf_bytes, headings):
     k = 0
     for item in _items(outline.get_object()):
         title = str(item.get("/Title", ""))
-        while k < len(headings) and not _matches(title, headings[k][1]):
+        while k < len(headings) and not _matches(title, headings[k]):
             k += 1
         if k == len(headings):
             raise RuntimeError(f"print edition: bookmark {title!r} matches no heading")
