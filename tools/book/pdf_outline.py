@@ -7,7 +7,7 @@ break are joined ("featuremaps"), and formulas are left out. ``HEADINGS`` reads
 every heading's text from the page that was printed (a formula in a plain linear form,
 hidden parts left out); :func:`retitle` gives each bookmark the title of the heading
 it stands for. A bookmark is matched to the next heading in document order whose
-letters, formulas aside, are the bookmark's (once, or twice over); a bookmark that
+letters are the bookmark's (once, or in part twice over); a bookmark that
 matches none stops the printer rather than keep a wrong title.
 """
 
@@ -17,6 +17,7 @@ import io
 import logging
 import re
 import unicodedata
+from collections import Counter
 
 # Every heading's text in document order: ``[[title, letters without formulas,
 # letters with each formula's characters], ...]``. A formula is the site's MathML
@@ -59,10 +60,13 @@ def _letters(text):
 
 
 def _matches(bookmark, heading):
-    got = _letters(bookmark)
+    """Whether a bookmark stands for the heading: the same letters, or the letters
+    of a heading Chromium read in part twice (every letter at least once, none more
+    than twice)."""
+    got = Counter(_letters(bookmark))
     for form in heading[1:]:
-        want = _letters(form)
-        if got == want or (bool(want) and sorted(got) == sorted(want * 2)):
+        want = Counter(_letters(form))
+        if got == want or (want and want <= got <= want + want):
             return True
     return False
 
