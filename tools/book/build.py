@@ -286,12 +286,13 @@ STEPS = [
         setup_cells,
     ),
     # cache.py keeps a content hash of its own; this stamp only spares its start.
+    # Its fingerprint file is what it writes, not what it reads: as an input, a cold
+    # build's first run would find it missing and the next build would run again.
     Step(
         "notebook cache",
-        lambda root: files_under(
-            root, "linclass/**/*", "requirements.lock", cache.STAMP.as_posix()
-        ),
+        lambda root: files_under(root, "linclass/**/*", "requirements.lock"),
         lambda root: _cache(root),
+        [cache.STAMP.as_posix()],
     ),
     Step(
         "sphinx",
