@@ -4,6 +4,7 @@ wrong answer of the table gets its message. The site's boxes run the same tables
 test_answer_boxes.py."""
 
 import math
+from decimal import ROUND_DOWN
 
 import numpy as np
 import pytest
@@ -19,7 +20,7 @@ from linclass.check._answers import (
     given_decimals,
 )
 from linclass.check._core import ANSWERS, Answer
-from linclass.check._grammar import ParseError, parse
+from linclass.check._grammar import ParseError, one_number, parse
 
 
 @pytest.mark.parametrize(("kind", "decimals", "text", "canon"), ACCEPTED)
@@ -295,3 +296,21 @@ def test_an_answer_is_read_to_its_key_s_decimals():
 def test_a_value_of_another_form_is_shown_back():
     verdict = lc.check.answer("ex-ch2-draws-a", [1, 2])
     assert verdict.message.endswith("got [1, 2].")
+
+
+def test_a_vector_can_be_cut_off_entry_by_entry():
+    # The "cut off rather than rounded" hint needs each number of a vector truncated
+    assert canonical("vector", (0.125, -2.0379), 2, ROUND_DOWN) == "0.12,-2.03"
+    assert canonical("vector", (0.125, -2.0379), 2) == "0.13,-2.04"
+
+
+@pytest.mark.parametrize("minus", ["\u2212", "\u2010", "\u2013"])
+def test_a_typed_minus_lookalike_keeps_a_decimal_comma_one_number(minus):
+    assert one_number(f"{minus}3,75") == "-3.75"
+    assert parse(one_number(f"{minus}3,75")) == -3.75
+
+
+def test_a_function_of_a_parenthesised_list_is_refused_at_its_comma():
+    # sqrt(...) reads one number up to its closing bracket, not a vector
+    with pytest.raises(ParseError, match=r"expected '\)', got ','"):
+        parse("sqrt(1, 2)")
