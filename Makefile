@@ -136,7 +136,8 @@ MIN_TOOLS := pytest pytest-xdist nbval hypothesis ipykernel myst-nb pyyaml beaut
 # Colab-like environment): they test the build, not the versions.
 MIN_SKIP  := test_site test_site_pages_b test_answer_boxes test_fresh_chapters test_fresh_exercises test_reach \
              test_pdf test_print_edition test_slides test_slides_build test_animations \
-             test_portable test_a11y test_fork test_word_budget test_faults
+             test_portable test_a11y test_fork test_word_budget test_faults \
+             test_withheld_solutions test_page_weight
 # The inner loop leaves out the same tests.
 CHECK_SKIP := $(MIN_SKIP)
 # Grade a class: SUBMISSIONS=<folder> with one sub-folder per learner (tools/grade/).
