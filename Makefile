@@ -118,6 +118,16 @@ test-faults: book
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/faults_slow.py || status=$$?; \
 	echo "make test-faults: $$(( $$(date +%s) - start )) s (exit $$status)"; exit $$status
 
+# Every served page styled by the site's one purged stylesheet exactly as by the
+# stylesheets it replaces, light and dark (tests/slow_site_styles.py; make test
+# checks one chapter). A few minutes; .ci/run and CI run it.
+.PHONY: test-styles
+test-styles: book
+	$(PY) -m tools.book.browser --ensure
+	@start=$$(date +%s); status=0; \
+	$(BIN)/python -m pytest -q -n 2 -p no:cacheprovider tests/slow_site_styles.py || status=$$?; \
+	echo "make test-styles: $$(( $$(date +%s) - start )) s (exit $$status)"; exit $$status
+
 # The inner loop: lint, the unit tests and the docstring examples; no notebooks, no
 # built site, no browser, no simulated Colab (CHECK_SKIP: the tests that need them).
 check: lint
@@ -137,7 +147,7 @@ MIN_TOOLS := pytest pytest-xdist nbval hypothesis ipykernel myst-nb pyyaml beaut
 MIN_SKIP  := test_site test_site_pages_b test_answer_boxes test_fresh_chapters test_fresh_exercises test_reach \
              test_pdf test_print_edition test_slides test_slides_build test_animations \
              test_portable test_a11y test_fork test_word_budget test_faults \
-             test_withheld_solutions test_page_weight
+             test_withheld_solutions test_page_weight test_lean_assets
 # The inner loop leaves out the same tests.
 CHECK_SKIP := $(MIN_SKIP)
 # Grade a class: SUBMISSIONS=<folder> with one sub-folder per learner (tools/grade/).

@@ -41,12 +41,25 @@ from sphinx.errors import ExtensionError
 PURGE = Path(__file__).resolve().parents[1] / "mathjax" / "purge.mjs"
 BUNDLE = "lc-site.css"
 THEME = "_static/styles/theme.css"
-SEARCH_SCRIPTS = ("_static/searchtools.js", "_static/language_data.js", "searchindex.js")
+HEADER = "lc-site.css (tools/book/lean_assets.py), purged by PurgeCSS from:"
+SEARCH_SCRIPTS = (
+    "_static/searchtools.js",
+    "_static/language_data.js",
+    "searchindex.js",
+)
 # Set by the theme's scripts, never written in a page: dark mode and the states of
-# its menus and dialogs.
+# its menus and dialogs. And attribute selectors whose value holds a space (MathML's
+# columnalign="right left"), which PurgeCSS cannot find as one word in a page.
 SAFELIST = {
     "standard": [r"^show$", r"^showing$", r"^collapsing$", r"^fade$", r"^active$"],
-    "greedy": [r"data-theme", r"data-mode", r"data-bs-", r"aria-"],
+    "greedy": [
+        r"data-theme",
+        r"data-mode",
+        r"data-bs-",
+        r"aria-",
+        r"columnalign",
+        r"columnspacing",
+    ],
 }
 # Not served, or read by no page: left out of what PurgeCSS looks for class names in.
 _NOT_CONTENT = ("fontawesome", "searchindex.js", "mathjax/", "revealjs/", "vendor/")
@@ -164,9 +177,19 @@ def bundle(outdir, names, pages):
         if not any(part in p.as_posix() for part in _NOT_CONTENT)
     ]
     css = subset_icon_fonts(purge(css, content), static)
+    css = f"/* {HEADER} {' '.join(names)} */\n{css}"
     target = static / BUNDLE
     target.write_text(css, encoding="utf-8")
     return hashlib.sha1(css.encode()).hexdigest()[:8]
+
+
+def sources(outdir):
+    """The stylesheets the bundle in ``outdir`` was made from (its first line)."""
+    first = (Path(outdir) / "_static" / BUNDLE).read_text(encoding="utf-8")
+    first = first.split("\n", 1)[0]
+    if HEADER not in first:
+        raise ValueError(f"{BUNDLE} does not say what it was made from")
+    return first.split(HEADER, 1)[1].rstrip(" */").split()
 
 
 def relink(page, names, digest):
@@ -203,7 +226,7 @@ def defer_scripts(page, search_page=False, options_js=None):
         attrs = before + after
         if re.search(r"\b(defer|async)\b|type=\"module\"", attrs):
             return match.group(0)
-        return f"<script{before}src=\"{src}\" defer{after}></script>"
+        return f'<script{before}src="{src}" defer{after}></script>'
 
     return _SCRIPT.sub(one, page)
 
