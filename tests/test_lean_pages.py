@@ -61,7 +61,7 @@ html[data-theme="dark"] .highlight .k { color: #F8F8F2; font-weight: bold }
 
 def test_only_tokens_in_the_blocks_own_colour_lose_their_span():
     plain = lean_pages.plain_token_classes(CSS)
-    assert plain == {"n"}  # "o" is coloured, "k" is bold
+    assert plain == {"n", "o"}  # "n" in the block's colour, "o" uncoloured; "k" bold
     page = (
         '<div class="highlight"><pre><span class="n">x</span> '
         '<span class="o">=</span> <span class="n">y</span></pre></div>'
@@ -69,7 +69,7 @@ def test_only_tokens_in_the_blocks_own_colour_lose_their_span():
     )
     out = lean_pages.unwrap_tokens(page, plain)
     assert out == (
-        '<div class="highlight"><pre>x <span class="o">=</span> y</pre></div>'
+        '<div class="highlight"><pre>x = y</pre></div>'
         '<p><span class="n">outside code</span></p>'
     )
 
@@ -116,7 +116,7 @@ def test_player_frames_move_to_shared_files_and_load_late(tmp_path):
     assert player_files.externalise(out, tmp_path, "x/") == out  # done once
 
 
-def test_one_word_inline_code_loses_its_span_only():
+def test_words_that_cannot_break_lose_their_span_only():
     one = (
         '<code class="docutils literal notranslate"><span class="pre">fit</span></code>'
     )
@@ -127,7 +127,18 @@ def test_one_word_inline_code_loses_its_span_only():
     assert lean_pages.unwrap_literals(one) == (
         '<code class="docutils literal notranslate">fit</code>'
     )
-    assert lean_pages.unwrap_literals(two) == two  # words that must not break apart
+    assert lean_pages.unwrap_literals(two) == (
+        '<code class="docutils literal notranslate">a b</code>'
+    )
+    hyphen = (
+        '<code class="docutils literal notranslate">'
+        '<span class="pre">array-like</span></code>'
+    )
+    assert lean_pages.unwrap_literals(hyphen) == hyphen  # "-" may break: kept whole
+    sig = '<em class="sig-param"><span class="n"><span class="pre">X</span></span></em>'
+    assert lean_pages.unwrap_literals(sig) == (
+        '<em class="sig-param"><span class="n">X</span></em>'
+    )
 
 
 def test_a_page_loses_the_widget_state_nothing_reads(tmp_path):

@@ -97,8 +97,14 @@ def sized_images(page, folder):
     return _IMG.sub(one, page)
 
 
+# Drawn in the code's own colour on the site, as GitHub and the Python docs do:
+# operators are a sixth of a chapter's elements (a thousand spans).
+UNCOLOURED = {"o"}
+
+
 def plain_token_classes(css):
-    """Pygments classes styled only with the block's own colour, in both themes."""
+    """Pygments classes styled only with the block's own colour, in both themes,
+    and those of :data:`UNCOLOURED`."""
     base, styled = {}, {}
     for theme, cls, body in _RULE.findall(css):
         decls = dict(
@@ -116,23 +122,22 @@ def plain_token_classes(css):
             for t in themes
         ):
             plain.add(cls)
-    return plain
+    return plain | (UNCOLOURED & set(styled))
 
 
 _WIDGET_STATE = re.compile(
     r'\s*<script type="application/vnd\.jupyter\.widget-state\+json">.*?</script>',
     re.S,
 )
-_LITERAL = re.compile(
-    r'(<code class="docutils literal notranslate">)<span class="pre">([^<]*)</span>'
-    r"(</code>)"
-)
+# A word with no break opportunity inside it (letters, digits, "_" and "."): its
+# ``span.pre``, which only stops breaks inside a word, does nothing.
+_PRE_WORD = re.compile(r'<span class="pre">([A-Za-z0-9_.]+)</span>')
 
 
 def unwrap_literals(page):
-    """Inline code of one word without Sphinx's per-word ``span.pre`` (it only
-    stops breaks between words, and one word has none)."""
-    return _LITERAL.sub(r"\1\2\3", page)
+    """Inline code and signatures without Sphinx's per-word ``span.pre`` where the
+    word cannot break anyway; a word that could (``array-like``) keeps it."""
+    return _PRE_WORD.sub(r"\1", page)
 
 
 def unwrap_tokens(page, plain):
