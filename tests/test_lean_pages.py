@@ -135,6 +135,10 @@ def test_words_that_cannot_break_lose_their_span_only():
         '<span class="pre">array-like</span></code>'
     )
     assert lean_pages.unwrap_literals(hyphen) == hyphen  # "-" may break: kept whole
+    norm = '<code class="literal"><span class="pre">||w||</span></code>'
+    assert lean_pages.unwrap_literals(norm) == norm  # may break after "|"
+    ops = '<span class="pre">&lt;=</span> <span class="pre">w.phi(x),</span>'
+    assert lean_pages.unwrap_literals(ops) == "&lt;= w.phi(x),"
     sig = '<em class="sig-param"><span class="n"><span class="pre">X</span></span></em>'
     assert lean_pages.unwrap_literals(sig) == (
         '<em class="sig-param"><span class="n">X</span></em>'

@@ -96,7 +96,7 @@ def test_page_loads_within_its_byte_budget(name):
 @pytest.mark.parametrize("name", SERVED)
 def test_page_stays_within_its_element_budget(name):
     count = parsed(name).elements
-    long_page = name.startswith("chapters/") or name == "api"
+    long_page = name.startswith("chapters/")
     budget = LONG_PAGE_CEILING if long_page else DOM_BUDGET
     assert count <= budget, f"{name}: {count} elements"
 

@@ -129,9 +129,15 @@ _WIDGET_STATE = re.compile(
     r'\s*<script type="application/vnd\.jupyter\.widget-state\+json">.*?</script>',
     re.S,
 )
-# A word with no break opportunity inside it (letters, digits, "_" and "."): its
-# ``span.pre``, which only stops breaks inside a word, does nothing.
-_PRE_WORD = re.compile(r'<span class="pre">([A-Za-z0-9_.]+)</span>')
+# A word with no break opportunity inside it under Unicode's line-breaking rules
+# (UAX 14: none between letters, digits, "_" and "."; none after an opening or
+# before a closing bracket or a comma; none inside a one-character operator or
+# "<=", "+=", "**"): its ``span.pre``, which only stops breaks inside a word, does
+# nothing. "||w||" or "a-b" may break, and keep theirs.
+_PRE_WORD = re.compile(
+    r'<span class="pre">([A-Za-z0-9_.()\[\],]+|[-=+*/!]|&[lg]t;|'
+    r"(?:[=+*!]|&[lg]t;)=|\*\*)</span>"
+)
 
 
 def unwrap_literals(page):
