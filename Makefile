@@ -142,11 +142,12 @@ MIN_SKIP  := test_site test_site_pages_b test_answer_boxes test_fresh_chapters t
 CHECK_SKIP := $(MIN_SKIP)
 # Grade a class: SUBMISSIONS=<folder> with one sub-folder per learner (tools/grade/).
 # Writes _build/grades/gradebook.csv, feedback/<learner>.md and summary.md; the
-# optional grade-weights.yml gives points per part (1 each by default).
+# optional grade-weights.yml gives points per part (1 each by default); SEED=<int>
+# grades the coding exercises on cases drawn from it, not the public ones.
 .PHONY: grade test-grade
 grade: $(STAMP)
 	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder>"; exit 2; }
-	$(PY) -m tools.grade "$(SUBMISSIONS)" --out _build/grades
+	$(PY) -m tools.grade "$(SUBMISSIONS)" --out _build/grades $(if $(SEED),--seed $(SEED))
 
 # The slow part of grading's tests: a crafted class graded end to end (about a
 # minute: one learner loops until the time limit). Run by .ci/run and the CI workflow.
