@@ -28,12 +28,17 @@ from linclass.check import _ch1, _ch2, _ch3, _ch4, _ch5, _ch6
 from linclass.check._core import Case, close, promise
 from linclass.data import flip_labels, make_elongated, make_multiclass, make_separable
 
+TIE = "a point that lands exactly on the hyperplane"
 TRIES = 500  # draws before a search for an edge case gives up (it never needs many)
 
 
 def _signed_permutation(rng, d):
-    """A random d x d matrix that permutes the coordinates and flips some signs."""
-    return np.eye(d)[rng.permutation(d)] * rng.choice([-1, 1], size=d)
+    """A random d x d matrix that permutes the coordinates and flips some signs
+    (never the identity: the public case's own numbers would come back)."""
+    while True:
+        P = np.eye(d)[rng.permutation(d)] * rng.choice([-1, 1], size=d)
+        if not np.array_equal(P, np.eye(d)):
+            return P
 
 
 def _turn(X, P):
@@ -45,6 +50,18 @@ def _rotated(rng, center):
     a = rng.uniform(0, 2 * np.pi)
     rotation = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
     return rotation @ np.asarray(center, float)
+
+
+def _far(rng, n, margin, center):
+    """Separable data around ``center`` turned by a random angle about the origin."""
+    return make_separable(
+        n, margin=margin, center=_rotated(rng, center), random_state=rng
+    )
+
+
+def _public(cases, name):
+    """The arguments of a public case (an edge found by search)."""
+    return next(c for c in cases() if c.name == name).args
 
 
 def _integer_separable(rng, n, w=None, b=None, low=-4, high=5):
@@ -129,15 +146,10 @@ def _not_converged(exercise_id, **kw):
 
 def batch(rng):
     data = make_separable(n=_n(rng, 20, 50), margin=0.1, random_state=rng)
-    far = make_separable(
-        n=_n(rng, 20, 40),
-        margin=0.2,
-        center=_rotated(rng, [3.0, -2.0]),
-        random_state=rng,
-    )
+    far = _far(rng, _n(rng, 20, 40), 0.2, [3.0, -2.0])
     # The public tie: the batch step is a sum over the mistakes, so a shuffle of the
     # points and a signed permutation of the coordinates keep its score of 0.
-    tie_X, tie_y = _ch2_batch_tie()
+    tie_X, tie_y = _public(_ch2._batch_cases, TIE)
     order = rng.permutation(len(tie_y))
     tie_X = _turn(tie_X[order], _signed_permutation(rng, 2))
     ints_X, ints_y, _, _ = _integer_separable(rng, _n(rng, 4, 9))
@@ -145,7 +157,7 @@ def batch(rng):
     cases = [
         ("separable data in the unit disc", (data.X, data.y), {}),
         ("data far from the origin, where the bias matters", (far.X, far.y), {}),
-        ("a point that lands exactly on the hyperplane", (tie_X, tie_y[order]), {}),
+        (TIE, (tie_X, tie_y[order]), {}),
         ("integer input", (ints_X, ints_y), {}),
         (f"a learning rate of {eta:g}", (data.X, data.y), {"eta": eta}),
     ]
@@ -157,50 +169,51 @@ def batch(rng):
     return [*out, give_up]
 
 
-def _ch2_batch_tie():
-    # The public case's data (linclass.check._ch2._batch_cases), rebuilt here.
-    case = next(c for c in _ch2._batch_cases() if "exactly on" in c.name)
-    return case.args
-
-
-def _seed_where(rng, holds):
-    """A seed for the learner's draws for which ``holds(seed)``, found by search."""
-    for _ in range(TRIES):
+def _seed_where(rng, holds, tries=TRIES):
+    """A seed for the learner's draws for which ``holds(seed)``, found by search,
+    or None."""
+    for _ in range(tries):
         seed = _n(rng, 0, 10_000)
         if holds(seed):
             return seed
-    raise RuntimeError("no seed with the edge case: draw the data again")
+    return None
+
+
+def _clean_epoch(rng, reference):
+    """Data and a seed whose run has an epoch without a mistake before the last."""
+    for _ in range(TRIES):
+        clean = make_separable(n=12, margin=0.05, random_state=rng)
+
+        def holds(s, X=clean.X, y=clean.y):
+            return _ch2._has_early_clean_epoch(reference(X, y, s)[0], 12)
+
+        seed = _seed_where(rng, holds, tries=20)
+        if seed is not None:
+            return clean.X, clean.y, seed
+    promise(False, _ch2.EX_REPLACEMENT, "an epoch without a mistake", "such an epoch")
 
 
 def replacement(rng):
     ex, reference = _ch2.EX_REPLACEMENT, _ch2._replacement_reference
     data = make_separable(n=_n(rng, 20, 40), margin=0.15, random_state=rng)
-    clean = make_separable(n=12, margin=0.05, random_state=rng)
-    clean_seed = _seed_where(
-        rng,
-        lambda s: _ch2._has_early_clean_epoch(reference(clean.X, clean.y, s)[0], 12),
-    )
-    far = make_separable(
-        n=_n(rng, 20, 40),
-        margin=0.2,
-        center=_rotated(rng, [3.0, -2.0]),
-        random_state=rng,
-    )
-    public = next(c for c in _ch2._replacement_cases() if "exactly on" in c.name)
-    tie_X = _turn(public.args[0], _signed_permutation(rng, 2))
-    tie_y = public.args[1]
+    clean = _clean_epoch(rng, reference)
+    far = _far(rng, _n(rng, 20, 40), 0.2, [3.0, -2.0])
+    tie_X, tie_y, public_seed = _public(_ch2._replacement_cases, TIE)
+    tie_X = _turn(tie_X, _signed_permutation(rng, 2))
     fx = np.asarray(tie_X, float)
     tie_seed = _seed_where(
         rng, lambda s: _ch2._has_tie_after_start(reference(tie_X, tie_y, s)[0], fx)
     )
+    if tie_seed is None:  # the public seed: the symmetry maps its run onto this one
+        tie_seed = public_seed
     ints_X, ints_y, _, _ = _integer_separable(rng, _n(rng, 4, 9))
     cases = [
         ("separable data in the unit disc", (data.X, data.y, _n(rng, 0, 10_000))),
         (
             "an epoch whose draws make no mistake, with points still wrong",
-            (clean.X, clean.y, clean_seed),
+            clean,
         ),
-        ("a point that lands exactly on the hyperplane", (tie_X, tie_y, tie_seed)),
+        (TIE, (tie_X, tie_y, tie_seed)),
         ("integer input", (ints_X, ints_y, _n(rng, 0, 10_000))),
         ("data far from the origin", (far.X, far.y, _n(rng, 0, 10_000))),
     ]
@@ -213,12 +226,7 @@ def replacement(rng):
 
 def bound(rng):
     data = make_separable(n=_n(rng, 30, 60), margin=0.1, random_state=rng)
-    far = make_separable(
-        n=_n(rng, 30, 50),
-        margin=0.2,
-        center=_rotated(rng, [4.0, -3.0]),
-        random_state=rng,
-    )
+    far = _far(rng, _n(rng, 30, 50), 0.2, [4.0, -3.0])
     # An integer separator through an integer point: that point scores exactly 0.
     w = rng.integers(1, 4, size=2) * rng.choice([-1, 1], size=2)
     on = rng.integers(-3, 4, size=2)
@@ -255,12 +263,7 @@ def error_pocket(rng):
     noisy = make_separable(n=_n(rng, 30, 50), margin=0.05, random_state=rng)
     y_noisy = flip_labels(noisy.y, 0.15, random_state=rng)
     clean = make_separable(n=_n(rng, 20, 40), margin=0.1, random_state=rng)
-    far = make_separable(
-        n=_n(rng, 30, 50),
-        margin=0.1,
-        center=_rotated(rng, [3.0, 2.0]),
-        random_state=rng,
-    )
+    far = _far(rng, _n(rng, 30, 50), 0.1, [3.0, 2.0])
     y_far = flip_labels(far.y, 0.1, random_state=rng)
     # The public edge cases (found by search) under a signed permutation of the
     # coordinates: the cyclic run, its ties and its equal errors map onto the same.
