@@ -26,6 +26,7 @@ help:
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
 	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
 	@echo "make test-faults  killed and concurrent builds, a fork, broken pages: the site comes back (slow)"
+	@echo "make grade SUBMISSIONS=<folder> [SEED=<int>]  grade a class into _build/grades (cases drawn from SEED)"
 
 $(PY):
 	python3 tools/bootstrap_venv.py $(VENV)
@@ -146,7 +147,7 @@ CHECK_SKIP := $(MIN_SKIP)
 # grades the coding exercises on cases drawn from it, not the public ones.
 .PHONY: grade test-grade
 grade: $(STAMP)
-	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder>"; exit 2; }
+	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder> [SEED=<int>]"; exit 2; }
 	$(PY) -m tools.grade "$(SUBMISSIONS)" --out _build/grades $(if $(SEED),--seed $(SEED))
 
 # The slow part of grading's tests: a crafted class graded end to end (about a
