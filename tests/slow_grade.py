@@ -12,9 +12,9 @@ import pytest
 from grade_submissions import EXPECTED, PARTS, PLANTED, WALLED, make_class
 
 from tools.grade import isolate
-from tools.grade.grade import MEMORY, grade
+from tools.grade.grade import MEMORY, SCRATCH, grade
 
-ISO = isolate.detect(MEMORY)
+ISO = isolate.detect(MEMORY, SCRATCH)
 WALLS = bool(ISO.user and ISO.network)
 LEARNERS = {k: v for k, v in EXPECTED.items() if WALLS or k not in WALLED}
 

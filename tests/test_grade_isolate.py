@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from tools.grade import isolate
-from tools.grade.grade import MEMORY
+from tools.grade.grade import MEMORY, SCRATCH
 
 ROOT = Path(__file__).resolve().parents[1]
-ISO = isolate.detect(MEMORY)
+ISO = isolate.detect(MEMORY, SCRATCH)
 
 PROBE = """
 import json, socket, sys
@@ -75,3 +75,12 @@ def test_behind_the_walls_nothing_outside_is_reached(tmp_path):
         "network": "Network is unreachable",
     }
     assert not planted
+
+
+@pytest.mark.skipif(not ISO.user, reason=f"no user of its own here ({ISO.describe()})")
+def test_a_folder_the_learners_user_cannot_reach_drops_that_wall_and_says_so(tmp_path):
+    hidden = tmp_path / "hidden"
+    hidden.mkdir(mode=0o700)
+    iso = isolate.detect(MEMORY, hidden / "scratch")
+    assert iso.user is None
+    assert f"own user: nobody cannot run Python or reach {hidden}" in iso.describe()

@@ -25,7 +25,9 @@ import pwd
 import resource
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 
 CLONE_NEWNS, CLONE_NEWNET = 0x00020000, 0x40000000
 MS_NOSUID, MS_NODEV, MS_REC, MS_PRIVATE = 2, 4, 1 << 14, 1 << 18
@@ -101,26 +103,33 @@ def _call(name, *args):
         raise OSError(errno, f"{name}: {os.strerror(errno)}")
 
 
-def _works(iso):
-    try:
-        run = subprocess.run(
-            [sys.executable, "-S", "-c", "pass"],
-            preexec_fn=iso.preexec(),
-            capture_output=True,
-            timeout=30,
-        )
-    except (OSError, subprocess.SubprocessError):
-        return False
-    return run.returncode == 0
+def _works(iso, folder):
+    """Can a process behind ``iso`` start Python and write into a folder of its
+    own under ``folder`` (where the learners' folders go)?"""
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="lc-probe-", dir=folder) as tmp:
+        iso.own(tmp)
+        try:
+            run = subprocess.run(
+                # by its full path, as the worker finds its files
+                [sys.executable, "-S", "-c", "import sys; open(sys.argv[1], 'w')"]
+                + [os.path.join(tmp, "probe")],
+                cwd=tmp,
+                preexec_fn=iso.preexec(),
+                capture_output=True,
+                timeout=30,
+            )
+        except (OSError, subprocess.SubprocessError):
+            return False
+        return run.returncode == 0
 
 
-def detect(memory):
-    """The walls this platform allows, each tried once in a throwaway process."""
-    base = Isolation(memory)
+def detect(memory, folder):
+    """The walls this platform allows for a learner's process whose temporary
+    folder is under ``folder``, each tried once in a throwaway process."""
+    folder = Path(folder)
     if not sys.platform.startswith("linux"):
-        return Isolation(
-            memory, missing=(f"network, user and /tmp walls on {sys.platform}",)
-        )
+        return Isolation(memory, missing=(f"other walls on {sys.platform}",))
     if os.geteuid() != 0:
         return Isolation(
             memory, missing=("no network, own user, private /tmp: need root",)
@@ -128,15 +137,21 @@ def detect(memory):
     missing, walls = [], {}
     try:
         entry = pwd.getpwnam(USER)
-        walls["user"] = (entry.pw_uid, entry.pw_gid)
+        user = (entry.pw_uid, entry.pw_gid)
     except KeyError:
+        user = None
         missing.append(f"own user: no user called {USER}")
+    if user and _works(Isolation(memory, user=user), folder):
+        walls["user"] = user
+    elif user:
+        missing.append(f"own user: {USER} cannot run Python or reach {folder}")
     for wall, what in (("network", "no network"), ("mounts", "private /tmp")):
-        if _works(Isolation(memory, **{wall: True})):
+        if _works(Isolation(memory, **{wall: True}), folder):
             walls[wall] = True
         else:
             missing.append(f"{what}: the kernel refused a namespace")
     iso = Isolation(memory, missing=tuple(missing), **walls)
-    if walls and not _works(iso):  # each alone works; together they must too
-        return Isolation(memory, missing=("the walls together failed",))
-    return iso if walls else base.__class__(memory, missing=tuple(missing))
+    if walls and not _works(iso, folder):  # each alone works; together they must too
+        missing.append("the walls together failed")
+        return Isolation(memory, missing=tuple(missing))
+    return iso
