@@ -5,13 +5,13 @@ of the exercise notebooks, under any file names: a notebook is recognised by the
 exercise ids its ``lc.check`` calls name. For each learner a process of its own
 (:mod:`tools.grade.worker`: time and memory limits, a temporary folder, a private
 copy of ``linclass``, and where the platform allows no network, a user of its own
-and a private /tmp, :mod:`tools.grade.isolate`) runs the learner's code and sends back, as data, the values
-passed to ``lc.check.answer`` and the results of the learner's functions on the
-cases; this process judges them with the same code and the same sentences as
-``lc.check``, on the public cases or, with a seed, on cases drawn from it
-(:mod:`tools.grade.seeded`). A learner whose process loops, crashes, exits or runs out of memory,
-or whose file is not a notebook, gets a row saying so and zero for what is missing;
-the others are graded all the same.
+and a private /tmp, :mod:`tools.grade.isolate`) runs the learner's code and sends
+back, as data, the values passed to ``lc.check.answer`` and the results of the
+learner's functions on the cases; this process judges them with the same code and
+the same sentences as ``lc.check``, on the public cases or, with a seed, on cases
+drawn from it (:mod:`tools.grade.seeded`). A learner whose process loops, crashes,
+exits or runs out of memory, or whose file is not a notebook, gets a row saying so
+and zero for what is missing; the others are graded all the same.
 
 Writes into ``_build/grades/``: ``gradebook.csv`` (one row per learner, one column
 per part, 1 point each unless a weights file says otherwise, and the total),
