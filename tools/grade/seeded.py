@@ -27,6 +27,7 @@ from linclass._kesler import kesler_vectors
 from linclass.check import _ch1, _ch2, _ch3, _ch4, _ch5, _ch6
 from linclass.check._core import Case, close, promise
 from linclass.data import flip_labels, make_elongated, make_multiclass, make_separable
+from linclass.geometry import radius
 
 TIE = "a point that lands exactly on the hyperplane"
 TRIES = 500  # draws before a search for an edge case gives up (it never needs many)
@@ -237,7 +238,7 @@ def bound(rng):
     wrong_y = data.y.copy()
     k = _n(rng, 0, len(wrong_y))
     wrong_y[k] = -wrong_y[k]
-    c = float(np.max(np.linalg.norm(data.X, axis=1)))
+    c = radius(data.X)
     cases = [
         ("separable data with a bias, c = 1", (data.X, data.y, data.w, data.b), {}),
         (
