@@ -4,6 +4,8 @@ cases' answers passes lc.check but not the drawn cases; the book's solution pass
 the cases of any seed; the same seed draws the same cases."""
 
 import re
+import subprocess
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -125,3 +127,21 @@ def test_an_exercise_without_a_draw_keeps_its_public_cases_and_says_so():
         "a draw: ex-my-own"
     )
     assert "the public ones" in seeded.describe(None, ["ex-ch2-batch-code"])
+
+
+@pytest.mark.parametrize(
+    ("given", "passed"), [([], None), (["SEED=4711"], "--seed 4711")]
+)
+def test_make_grade_passes_the_seed_only_when_one_is_given(given, passed):
+    # An unset SEED means the public cases: no default may creep in (the mutation
+    # target once set SEED ?= 0 for the whole Makefile).
+    run = subprocess.run(
+        ["make", "-n", "grade", "SUBMISSIONS=class", "STAMP=", *given],
+        cwd=Path(__file__).resolve().parents[1],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    line = run.stdout.strip().splitlines()[-1]
+    assert "-m tools.grade" in line, run.stdout
+    assert ("--seed" in line) == bool(passed) and (not passed or passed in line)
