@@ -26,6 +26,7 @@ help:
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
 	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
 	@echo "make test-faults  killed and concurrent builds, a fork, broken pages: the site comes back (slow)"
+	@echo "make grade SUBMISSIONS=<folder> [SEED=<int>]  grade a class into _build/grades (cases drawn from SEED)"
 
 $(PY):
 	python3 tools/bootstrap_venv.py $(VENV)
@@ -152,11 +153,12 @@ MIN_SKIP  := test_site test_site_pages_b test_answer_boxes test_fresh_chapters t
 CHECK_SKIP := $(MIN_SKIP)
 # Grade a class: SUBMISSIONS=<folder> with one sub-folder per learner (tools/grade/).
 # Writes _build/grades/gradebook.csv, feedback/<learner>.md and summary.md; the
-# optional grade-weights.yml gives points per part (1 each by default).
+# optional grade-weights.yml gives points per part (1 each by default); SEED=<int>
+# grades the coding exercises on cases drawn from it, not the public ones.
 .PHONY: grade test-grade
 grade: $(STAMP)
-	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder>"; exit 2; }
-	$(PY) -m tools.grade "$(SUBMISSIONS)" --out _build/grades
+	@test -n "$(SUBMISSIONS)" || { echo "usage: make grade SUBMISSIONS=<folder> [SEED=<int>]"; exit 2; }
+	$(PY) -m tools.grade "$(SUBMISSIONS)" --out _build/grades $(if $(SEED),--seed $(SEED))
 
 # The slow part of grading's tests: a crafted class graded end to end (about a
 # minute: one learner loops until the time limit). Run by .ci/run and the CI workflow.
@@ -207,10 +209,10 @@ words: book
 # fails on a survivor neither killed nor listed in tests/equivalent_mutants.md. Each
 # module runs in _build/mutation/<module>/ with its own tests, and a later run tries
 # only the mutants of changed functions. Ends with the score per module.
-SEED ?= 0
+# (no global SEED default: make grade reads an unset SEED as "the public cases")
 mutation: $(STAMP)
 	nice -n 15 $(PY) -m tools.mutation run $(MODULES) \
-		$(if $(SAMPLE),--sample $(SAMPLE) --seed $(SEED)) $(if $(STRICT),--strict)
+		$(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),0)) $(if $(STRICT),--strict)
 
 # Runs benchmarks/bench_*.py, writes benchmarks/results.md and copies it into README.md.
 bench: venv

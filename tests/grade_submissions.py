@@ -71,8 +71,27 @@ def notebook(answers=None, starters=None, extra=()):
     return nb
 
 
-def make_class(folder):
-    """Write the crafted class into ``folder``; return it."""
+WALLED = {"outside", "network"}  # graded as EXPECTED says only behind the walls
+
+
+def _before(prefix, body):
+    """A solution cell that first runs ``prefix``: if that fails, nothing after it
+    in the cell is defined."""
+    return f"{prefix}\n{body}"
+
+
+# What a learner's code must not reach: the grader's files and the course's code.
+ROOT = Path(__file__).resolve().parents[1]
+INTO_LINCLASS = f"open({str(ROOT / 'linclass' / 'planted.py')!r}, 'w').write('x')"
+INTO_BUILD = f"open({str(ROOT / '_build' / 'planted.txt')!r}, 'w').write('x')"
+PLANTED = [ROOT / "linclass" / "planted.py", ROOT / "_build" / "planted.txt"]
+SOCKET = "import socket\nsocket.create_connection(('1.1.1.1', 80), timeout=3)"
+
+
+def make_class(folder, walls=True):
+    """Write the crafted class into ``folder``; return it. Without ``walls`` (a
+    platform where the learner's process gets neither a user of its own nor a
+    network namespace) the learners who test them are left out."""
     right = {a: _right_answer(a) for a in WRONG_ANSWERS}
     solved = {
         "batch_perceptron": _solution("batch_perceptron"),
@@ -98,7 +117,22 @@ def make_class(folder):
         ),
         "crash": notebook(right, extra=["import os\nos._exit(3)"]),
         "memory": notebook(right, solved, extra=["hog = bytearray(8 * 2**30)"]),
+        "outside": notebook(
+            right,
+            {
+                "batch_perceptron": _before(INTO_LINCLASS, solved["batch_perceptron"]),
+                "perceptron_replacement": _before(
+                    INTO_BUILD, solved["perceptron_replacement"]
+                ),
+            },
+        ),
+        "network": notebook(
+            right,
+            {**solved, "batch_perceptron": _before(SOCKET, solved["batch_perceptron"])},
+        ),
     }
+    if not walls:
+        learners = {k: v for k, v in learners.items() if k not in WALLED}
     for name, nb in learners.items():
         (folder / name).mkdir(parents=True)
         path = folder / name / f"my work {name}.ipynb"
@@ -121,4 +155,8 @@ EXPECTED = {
     "memory": (6, "MemoryError"),
     "not-a-notebook": (0, "ch2.ipynb is not a notebook"),
     "empty": (0, "no answer found"),
+    # The platform's walls (tools.grade.isolate): as root on Linux, a user of its own
+    # and no network; the part whose cell was refused gets 0, the others are graded.
+    "outside": (4, "PermissionError: [Errno 13] Permission denied"),
+    "network": (5, "Network is unreachable"),
 }

@@ -4,12 +4,14 @@ The folder holds one sub-folder per learner (its name is the learner's id) with 
 of the exercise notebooks, under any file names: a notebook is recognised by the
 exercise ids its ``lc.check`` calls name. For each learner a process of its own
 (:mod:`tools.grade.worker`: time and memory limits, a temporary folder, a private
-copy of ``linclass``) runs the learner's code and sends back, as data, the values
-passed to ``lc.check.answer`` and the results of the learner's functions on the
-cases; this process judges them with the same code and the same sentences as
-``lc.check``. A learner whose process loops, crashes, exits or runs out of memory,
-or whose file is not a notebook, gets a row saying so and zero for what is missing;
-the others are graded all the same.
+copy of ``linclass``, and where the platform allows no network, a user of its own
+and a private /tmp, :mod:`tools.grade.isolate`) runs the learner's code and sends
+back, as data, the values passed to ``lc.check.answer`` and the results of the
+learner's functions on the cases; this process judges them with the same code and
+the same sentences as ``lc.check``, on the public cases or, with a seed, on cases
+drawn from it (:mod:`tools.grade.seeded`). A learner whose process loops, crashes,
+exits or runs out of memory, or whose file is not a notebook, gets a row saying so
+and zero for what is missing; the others are graded all the same.
 
 Writes into ``_build/grades/``: ``gradebook.csv`` (one row per learner, one column
 per part, 1 point each unless a weights file says otherwise, and the total),
@@ -24,7 +26,6 @@ import csv
 import json
 import os
 import re
-import resource
 import shutil
 import signal
 import subprocess
@@ -44,10 +45,12 @@ from linclass.check._run import judge_exercise
 from tools.book import exercises as edition
 from tools.book import own_checks
 
+from . import isolate, seeded
 from .worker import cell_key, decode, encode
 
 CHECK_ID = re.compile(r'lc\.check\.(?:answer|exercise)\(\s*"([^"]+)"')
 WORKER = Path(__file__).with_name("worker.py")
+SCRATCH = Path(__file__).resolve().parents[2] / "_build" / "grade-tmp"
 SECONDS = 300  # per learner, all notebooks
 MEMORY = 3 * 2**30  # bytes of address space per learner (numpy and BLAS need ~1 GB)
 # The linclass code a from-scratch exercise re-implements, out of reach while graded.
@@ -79,13 +82,6 @@ def parts_of(chapters):
     return [i for i in ids if re.match(r"ex-ch(\d)", i) and int(i[5]) in chapters]
 
 
-def _limits():
-    # In the learner's process, before it runs anything of the learner's.
-    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
-    resource.setrlimit(resource.RLIMIT_FSIZE, (50 * 2**20, 50 * 2**20))
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-
-
 def pristine_keys():
     """The code cells of the exercise edition as served: not the learner's work."""
     keys = set()
@@ -100,9 +96,12 @@ def pristine_keys():
     return keys
 
 
-def case_data(exercise_id):
+def case_data(exercise_id, seed=None):
+    """The grading cases of an exercise (drawn from ``seed`` when one is set, and
+    the exercise has a draw), and what the learner's process is sent of them."""
     ex = EXERCISES[exercise_id]
-    cases = list(ex.cases())
+    drawn = None if seed is None else seeded.cases(exercise_id, seed)
+    cases = list(ex.cases()) if drawn is None else drawn
     return cases, {
         "signature": ex.signature,
         "cases": [
@@ -140,11 +139,13 @@ def read_notebooks(folder):
     return notebooks, ids, notes
 
 
-def run_learner(folder, parts, cases, skip, seconds=SECONDS, cell_seconds=60):
+def run_learner(folder, parts, cases, skip, iso, seconds=SECONDS, cell_seconds=60):
     """One learner's row: run its process, judge what comes back."""
     row = Row(Path(folder).name)
     notebooks, ids, row.notes = read_notebooks(folder)
-    with tempfile.TemporaryDirectory(prefix="lc-grade-") as tmp:
+    # Not under /tmp: the learner's process gets a private, empty /tmp of its own.
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="lc-grade-", dir=SCRATCH) as tmp:
         tmp = Path(tmp)
         shutil.copytree(Path(linclass.__file__).parent, tmp / "site" / "linclass")
         work = tmp / "work"
@@ -160,13 +161,14 @@ def run_learner(folder, parts, cases, skip, seconds=SECONDS, cell_seconds=60):
             "cell_seconds": cell_seconds,
         }
         (tmp / "request.json").write_text(json.dumps(request), encoding="utf-8")
-        result = _run(tmp, row, seconds) if notebooks else None
+        iso.own(tmp)
+        result = _run(tmp, row, seconds, iso) if notebooks else None
     for part in parts:
         row.verdicts[part] = _judge(part, result, cases)
     return row
 
 
-def _run(tmp, row, seconds):
+def _run(tmp, row, seconds, iso):
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(tmp / "site"),
@@ -182,7 +184,7 @@ def _run(tmp, row, seconds):
         cmd,
         cwd=tmp / "work",
         env=env,
-        preexec_fn=_limits,
+        preexec_fn=iso.preexec(),
         start_new_session=True,  # its own process group: killed as a whole
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -259,7 +261,7 @@ def weights_of(path):
     return data
 
 
-def write(rows, parts, out, weights):
+def write(rows, parts, out, weights, about=()):
     out = Path(out)
     (out / "feedback").mkdir(parents=True, exist_ok=True)
     with open(out / "gradebook.csv", "w", newline="", encoding="utf-8") as f:
@@ -283,13 +285,32 @@ def write(rows, parts, out, weights):
             f"| {status.count('not attempted')} |"
         )
     (out / "summary.md").write_text(
-        f"# How the class did ({len(rows)} learners)\n\n" + "\n".join(summary) + "\n",
+        f"# How the class did ({len(rows)} learners)\n\n"
+        + "".join(f"- {line}\n" for line in about)
+        + "\n"
+        + "\n".join(summary)
+        + "\n",
         encoding="utf-8",
     )
 
 
-def grade(submissions, out, jobs=2, weights=None, seconds=SECONDS, cell_seconds=60):
-    """Grade every learner of ``submissions``; return the rows, in learner order."""
+def grade(
+    submissions,
+    out,
+    jobs=2,
+    weights=None,
+    seconds=SECONDS,
+    cell_seconds=60,
+    seed=None,
+    say=print,
+):
+    """Grade every learner of ``submissions``; return the rows, in learner order.
+
+    ``seed`` (an int) draws each coding exercise's grading cases anew
+    (:mod:`tools.grade.seeded`); without it the public cases are used. ``say``
+    gets the lines that also head the summary: where the cases came from and how
+    the learner's process is isolated.
+    """
     own_checks.load()
     folders = sorted(p for p in Path(submissions).iterdir() if p.is_dir())
     if not folders:
@@ -299,12 +320,17 @@ def grade(submissions, out, jobs=2, weights=None, seconds=SECONDS, cell_seconds=
         found |= read_notebooks(folder)[1]
     chapters = {int(i[5]) for i in found}
     parts = parts_of(chapters)
-    cases = {i: case_data(i) for i in parts if i in EXERCISES}
+    coding = [i for i in parts if i in EXERCISES]
+    cases = {i: case_data(i, seed) for i in coding}
+    iso = isolate.detect(MEMORY, SCRATCH)
+    about = [seeded.describe(seed, coding), iso.describe()]
+    for line in about:
+        say(line)
     skip = pristine_keys()
     rows, start = [], time.monotonic()
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [
-            pool.submit(run_learner, f, parts, cases, skip, seconds, cell_seconds)
+            pool.submit(run_learner, f, parts, cases, skip, iso, seconds, cell_seconds)
             for f in folders
         ]
         for k, future in enumerate(futures, 1):
@@ -318,7 +344,7 @@ def grade(submissions, out, jobs=2, weights=None, seconds=SECONDS, cell_seconds=
                 flush=True,
             )
     print(file=sys.stderr)
-    write(rows, parts, out, weights_of(weights))
+    write(rows, parts, out, weights_of(weights), about)
     return rows
 
 
@@ -328,9 +354,12 @@ def main(argv=None):
     parser.add_argument("--out", type=Path, default=Path("_build/grades"))
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--weights", type=Path, default=None)
+    parser.add_argument(
+        "--seed", type=int, default=None, help="draw the grading cases from this seed"
+    )
     args = parser.parse_args(argv)
     default = Path("grade-weights.yml")
     weights = args.weights or (default if default.exists() else None)
-    rows = grade(args.submissions, args.out, args.jobs, weights)
+    rows = grade(args.submissions, args.out, args.jobs, weights, seed=args.seed)
     print(f"graded {len(rows)} learners: {args.out / 'gradebook.csv'}")
     return 0
