@@ -14,6 +14,7 @@ import pytest
 from book_toc import ROOT
 
 from tools.book import lean_assets
+from tools.book.lighthouse import pages
 
 HTML = ROOT / "_build" / "html"
 # In make test a chapter (proofs, exercises, a player, answer boxes, dropdowns) in
@@ -104,16 +105,15 @@ def test_one_stylesheet_styles_elements_as_the_originals(site, browser, name, th
         page.close()
 
 
-def test_the_stylesheet_is_linked_once_and_scripts_wait():
-    page = (HTML / "chapters" / "02_perceptron.html").read_text(encoding="utf-8")
-    assert page.count('rel="stylesheet"') == 1
-    assert "searchindex.js" not in page
+@pytest.mark.parametrize("name", pages(HTML) if HTML.is_dir() else [])
+def test_every_page_links_one_stylesheet_and_no_script_waits(name):
+    page = (HTML / f"{name}.html").read_text(encoding="utf-8")
+    assert page.count('rel="stylesheet"') == 1, f"{name}: not the one stylesheet"
+    assert ("searchindex.js" in page) == (name == "search")
     head = page.split("<body", 1)[0]
-
     blocking = [
         s
         for s in re.findall(r"<script\b[^>]*\bsrc=[^>]*>", head)
         if not re.search(r"\b(defer|async)\b", s)
     ]
-    assert blocking == []
-    assert "searchindex.js" in (HTML / "search.html").read_text(encoding="utf-8")
+    assert blocking == [], f"{name}: scripts that hold up the first paint"

@@ -237,9 +237,11 @@ def _rewrite(app, exception):
     outdir = Path(app.outdir)
     paths = [p for p in outdir.rglob("*.html") if "_static" not in p.parts]
     texts = {p: p.read_text(encoding="utf-8") for p in paths}
-    # The theme's pages (not the slide decks, which have their own styles)
+    # The theme's pages (not the slide decks, which have their own styles); those
+    # Sphinx wrote in this build still link the originals (an incremental build
+    # writes only some), the others the bundle of an earlier build.
     texts = {p: t for p, t in texts.items() if THEME in t or BUNDLE in t}
-    names = common_stylesheets(texts.values())
+    names = common_stylesheets(t for t in texts.values() if THEME in t)
     if not names:
         return
     digest = bundle(outdir, names, paths)
