@@ -160,9 +160,15 @@ class BinaryView:
         # In a batch frame the rings are the mistakes of the dashed "boundary before".
         ring_label = "misclassified before" if self.batch else VISITED
         self.ring = Rings(ax, color=MISTAKE if self.batch else INK, label=ring_label)
-        # A diamond, so that it cannot be read as the square marker of the +1 class.
+        # A diamond, so that it cannot be read as the square marker of the +1 class;
+        # vermillion, because a broken point is now a mistake (green is the update).
         self.broken = Rings(
-            ax, color=UPDATE, size=260, lw=1.8, marker="D", label="broken by the update"
+            ax,
+            color=MISTAKE,
+            size=260,
+            lw=1.8,
+            marker="D",
+            label="broken by the update",
         )
         self.note = side_legend(ax)
         if self.proof is not None:

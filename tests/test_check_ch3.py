@@ -95,3 +95,31 @@ def test_answer_keys_accept_the_worked_values():
     cs = np.linspace(0.5, 8, 1501)
     bound = (R**2 + cs**2) * (1 + b**2 / cs**2)  # times 1/gamma^2
     assert lc.check.answer("ex-ch3-constant-c", cs[np.argmin(bound)])
+
+
+def _dimension_data(d):
+    return lc.data.make_separable(
+        n=100, d=d, margin=0.1, fit_intercept=False, random_state=0
+    )
+
+
+def test_dimension_accepts_the_runs_count():
+    e = _dimension_data(50)
+    clf = lc.Perceptron(fit_intercept=False, max_iter=10_000).fit(e.X, e.y)
+    assert lc.check.answer("ex-ch3-dimension-b", int(clf.n_mistakes_))
+
+
+@pytest.mark.parametrize("d", [2, 10])
+def test_dimension_rejects_another_dimension(d):
+    e = _dimension_data(d)
+    clf = lc.Perceptron(fit_intercept=False, max_iter=10_000).fit(e.X, e.y)
+    verdict = lc.check.answer("ex-ch3-dimension-b", int(clf.n_mistakes_))
+    assert verdict.status == "wrong"
+
+
+def test_dimension_rejects_the_bound():
+    e = _dimension_data(50)
+    bound = lc.geometry.novikoff_bound(
+        lc.geometry.radius(e.X), lc.geometry.margin(e.X, e.y, e.w)
+    )
+    assert lc.check.answer("ex-ch3-dimension-b", int(bound)).status == "wrong"

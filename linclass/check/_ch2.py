@@ -256,3 +256,50 @@ register_mistakes(
     ],
     method="the probability is (1 - 1/n)^n; its limit as n grows is a standard one.",
 )
+
+
+def _updates_from(scale, eta):
+    """Updates of the cyclic perceptron on chapter 2's demo from scale * (w*, b*)."""
+    data = make_separable(n=30, margin=0.15, random_state=3)
+    w, b, updates = scale * data.w, scale * data.b, 0
+    for _ in range(10_000):
+        clean = True
+        for x_i, y_i in zip(data.X, data.y, strict=True):
+            if y_i * (w @ x_i + b) <= 0:
+                w, b, clean = w + eta * y_i * x_i, b + eta * y_i, False
+                updates += 1
+        if clean:
+            return updates
+    raise RuntimeError("did not converge")
+
+
+register_answer(
+    "ex-ch2-eta-start-b",
+    "the number of updates with eta = 1 from -3 (w*, b*)",
+    "integer",
+    lambda: _updates_from(-3.0, 1.0),
+)
+register_mistakes(
+    "ex-ch2-eta-start-b",
+    [
+        (
+            lambda: _updates_from(0.0, 1.0),
+            "that is the run from zero; start from -3 (w*, b*), which is wrong on "
+            "every point.",
+        ),
+        (
+            lambda: _updates_from(-3.0, 0.01),
+            "that is the run with eta = 0.01; the question asks for eta = 1.",
+        ),
+        (
+            lambda: _updates_from(-3.0, 100.0),
+            "that is the run with eta = 100; the question asks for eta = 1.",
+        ),
+        (
+            lambda: _updates_from(3.0, 1.0),
+            "(w*, b*) itself separates the data; the start is -3 times it.",
+        ),
+    ],
+    method="start at w = -3 demo.w, b = -3 demo.b, update on y(w.x + b) <= 0 in "
+    "cyclic order, and count every update until an epoch makes none.",
+)

@@ -8,6 +8,7 @@ import numpy as np
 
 from ..data import make_separable
 from ..geometry import add_bias, margin, novikoff_bound, radius
+from ..perceptron import Perceptron
 from ._core import (
     Case,
     close,
@@ -145,4 +146,43 @@ register_mistakes(
     ],
     method="at the minimum the terms c^2 and R^2 b*^2 / c^2 are equal (AM-GM): "
     "solve for c.",
+)
+
+
+def _dimension_run(d):
+    """Mistakes of the homogeneous perceptron on the exercise's data in dimension d."""
+    data = make_separable(n=100, d=d, margin=0.1, fit_intercept=False, random_state=0)
+    clf = Perceptron(fit_intercept=False, max_iter=10_000).fit(data.X, data.y)
+    return int(clf.n_mistakes_)
+
+
+def _dimension_bound(d):
+    data = make_separable(n=100, d=d, margin=0.1, fit_intercept=False, random_state=0)
+    return novikoff_bound(radius(data.X), margin(data.X, data.y, data.w))
+
+
+register_answer(
+    "ex-ch3-dimension-b",
+    "the number of mistakes for d = 50, before normalising",
+    "integer",
+    lambda: _dimension_run(50),
+)
+register_mistakes(
+    "ex-ch3-dimension-b",
+    [
+        (
+            lambda: math.floor(_dimension_bound(50)),
+            "that is the bound (R/gamma)^2, rounded; the question asks for the "
+            "mistakes the run makes.",
+        ),
+        (
+            lambda: math.ceil(_dimension_bound(50)),
+            "that is the bound (R/gamma)^2, rounded up; the question asks for the "
+            "mistakes the run makes.",
+        ),
+        (lambda: _dimension_run(2), "that is the count for d = 2; take d = 50."),
+        (lambda: _dimension_run(10), "that is the count for d = 10; take d = 50."),
+    ],
+    method="fit lc.Perceptron(fit_intercept=False) on the d = 50 data set and read "
+    "n_mistakes_.",
 )
