@@ -159,3 +159,14 @@ def test_a_page_loses_the_widget_state_nothing_reads(tmp_path):
         '<img alt="f" src="_images/f.png" width="40" height="30" loading="lazy" '
         'decoding="async">'
     )
+
+
+def test_empty_opening_spans_and_glue_spans_go_their_text_stays():
+    page = (
+        '<div class="highlight"><pre><span></span>x = 1</pre></div>'
+        '<p>with <span class="pasted-text">0.219</span> and <span>kept</span></p>'
+    )
+    assert lean_pages.unwrap_glue_and_empties(page) == (
+        '<div class="highlight"><pre>x = 1</pre></div>'
+        "<p>with 0.219 and <span>kept</span></p>"
+    )

@@ -146,6 +146,17 @@ def unwrap_literals(page):
     return _PRE_WORD.sub(r"\1", page)
 
 
+# Pygments opens every block with an empty span; a glued number is a span of its
+# own. Neither is styled or read by a script: the text stays, the element goes.
+_EMPTY_OPENING = re.compile(r"<pre><span></span>")
+_PASTED = re.compile(r'<span class="pasted-text">([^<]*)</span>')
+
+
+def unwrap_glue_and_empties(page):
+    """``page`` without Pygments' empty opening spans and glued numbers' spans."""
+    return _PASTED.sub(r"\1", _EMPTY_OPENING.sub("<pre>", page))
+
+
 def unwrap_tokens(page, plain):
     """``page`` with the spans of ``plain`` token classes in code blocks removed."""
     if not plain:
@@ -210,7 +221,7 @@ def inline_icons(page, table):
 def lean(page, folder, table, plain):
     """Every rewrite of this module, on one page that lives in ``folder``."""
     page = unwrap_tokens(inline_icons(page, table), plain)
-    page = sized_images(unwrap_literals(page), folder)
+    page = sized_images(unwrap_glue_and_empties(unwrap_literals(page)), folder)
     return _WIDGET_STATE.sub("", page)
 
 
