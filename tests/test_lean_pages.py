@@ -156,7 +156,7 @@ def test_a_page_loses_the_widget_state_nothing_reads(tmp_path):
     out = lean_pages.lean(page, tmp_path, {}, set())
     assert out == (
         "<head><script>var a = 1;</script></head>"
-        '<img alt="f" src="_images/f.png" width="40" height="30" loading="lazy" '
+        '<img alt="f" src="_images/f.webp" width="40" height="30" loading="lazy" '
         'decoding="async">'
     )
 
@@ -170,3 +170,18 @@ def test_empty_opening_spans_and_glue_spans_go_their_text_stays():
         '<div class="highlight"><pre>x = 1</pre></div>'
         "<p>with 0.219 and <span>kept</span></p>"
     )
+
+
+def test_a_figure_is_served_as_webp_with_the_same_pixels(tmp_path):
+    (tmp_path / "_images").mkdir()
+    rng = np.random.default_rng(0)
+    pixels = np.full((60, 80, 3), 255, np.uint8)
+    pixels[20:40, 10:70] = rng.integers(0, 4, (20, 60, 1), dtype=np.uint8) * 60
+    Image.fromarray(pixels).save(tmp_path / "_images" / "plot.png")
+    out = lean_pages.sized_images(
+        '<img alt="a plot" src="_images/plot.png" />', tmp_path
+    )
+    assert 'src="_images/plot.webp" width="80" height="60"' in out
+    with Image.open(tmp_path / "_images" / "plot.webp") as served:
+        assert np.array_equal(np.asarray(served.convert("RGB")), pixels)  # lossless
+    assert (tmp_path / "_images" / "plot.png").is_file()  # the PNG stays
