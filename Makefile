@@ -26,6 +26,7 @@ help:
 	@echo "make lock   regenerate requirements.lock (exact versions) with uv"
 	@echo "make test-min  unit tests and chapters at the oldest declared versions (.venv-min)"
 	@echo "make test-faults  killed and concurrent builds, a fork, broken pages: the site comes back (slow)"
+	@echo "make test-styles  every page styled by the one purged stylesheet as by the originals (slow)"
 	@echo "make grade SUBMISSIONS=<folder> [SEED=<int>]  grade a class into _build/grades (cases drawn from SEED)"
 
 $(PY):
