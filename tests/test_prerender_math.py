@@ -64,3 +64,12 @@ def test_mathjax_in_node_writes_mathml_and_names_bad_tex():
     )
     with pytest.raises(Exception, match="Missing close brace"):
         pm.typeset([("\\frac{1}{", False)])
+
+
+def test_the_font_keeps_the_radical_that_msqrt_draws(tmp_path):
+    from fontTools.ttLib import TTFont
+
+    (tmp_path / "_static").mkdir()
+    font = pm.write_font(tmp_path, {"x"})  # the text of \\sqrt{x}
+    cmap = TTFont(str(font)).getBestCmap()
+    assert ord("\u221a") in cmap and ord("x") in cmap

@@ -256,13 +256,18 @@ def math_chars(outdir):
     return chars
 
 
+# Glyphs the browser draws from the font without their being in any formula's text:
+# the radical sign of msqrt and mroot (with its size variants, by the MATH table).
+DRAWN = "\u221a"
+
+
 def write_font(outdir, chars):
     """The math font cut down to ``chars`` (and what its MATH table needs)."""
     from fontTools import subset
 
     target = Path(outdir) / "_static" / "lc-math.woff"
     stamp = target.with_suffix(".chars")
-    wanted = "".join(sorted(chars | set("()[]{}|0123456789")))
+    wanted = "".join(sorted(chars | set("()[]{}|0123456789") | set(DRAWN)))
     if target.is_file() and stamp.is_file() and stamp.read_text("utf-8") == wanted:
         return target
     options = subset.Options()
