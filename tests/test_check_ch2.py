@@ -192,27 +192,3 @@ def test_the_project_cases_hold_their_promises(monkeypatch):
     monkeypatch.setattr(_ch1.np, "isclose", lambda *args: True)
     with pytest.raises(CaseDrift, match="'a normal that is not a unit vector, in R"):
         EXERCISES["ex-ch1-project"].cases()
-
-
-@pytest.mark.parametrize(
-    "wrong",
-    [
-        9,  # the run from zero (proposition: the start, not eta, matters)
-        625,  # eta = 0.01
-        16,  # one update too many
-    ],
-)
-def test_eta_start_rejects(wrong):
-    assert lc.check.answer("ex-ch2-eta-start-b", wrong).status == "wrong"
-
-
-def test_eta_start_accepts_its_worked_answer():
-    # the exercise's own loop, as in the chapter's solution
-    demo = lc.data.make_separable(n=30, margin=0.15, random_state=3)
-    w, b, updates, clean = -3 * demo.w, -3 * demo.b, 0, False
-    while not clean:
-        clean = True
-        for x_i, y_i in zip(demo.X, demo.y, strict=True):
-            if y_i * (w @ x_i + b) <= 0:
-                w, b, clean, updates = w + y_i * x_i, b + y_i, False, updates + 1
-    assert lc.check.answer("ex-ch2-eta-start-b", updates)

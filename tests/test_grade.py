@@ -94,7 +94,6 @@ def test_the_parts_of_a_chapter():
         "ex-ch2-batch-code",
         "ex-ch2-draws-a",
         "ex-ch2-draws-b",
-        "ex-ch2-eta-start-b",
         "ex-ch2-one-step-a",
         "ex-ch2-one-step-b",
         "ex-ch2-replacement-code",
