@@ -119,6 +119,7 @@ def test_no_typesetter_and_no_tex_left(name):
     left = re.findall(r".{0,30}(?:\\\(|\\\[|\$\$).{0,30}", prose)
     assert not left, f"{name}: TeX left untypeset: {left[:3]}"
     assert "fontawesome" not in text  # the icons are inline SVG
+    assert "<mlabeledtr" not in text  # not in MathML Core: drawn as a column
 
 
 @pytest.mark.parametrize("name", SERVED)

@@ -73,3 +73,16 @@ def test_the_font_keeps_the_radical_that_msqrt_draws(tmp_path):
     font = pm.write_font(tmp_path, {"x"})  # the text of \\sqrt{x}
     cmap = TTFont(str(font)).getBestCmap()
     assert ord("\u221a") in cmap and ord("x") in cmap
+
+
+def test_a_tagged_equation_becomes_a_row_with_its_label_last():
+    tagged = (
+        '<math display="block"><mtable><mlabeledtr><mtd id="mjx-eqn:B">'
+        "<mtext>(B)</mtext></mtd><mtd><mi>x</mi><mo>≤</mo><mn>1</mn></mtd>"
+        "</mlabeledtr></mtable></math>"
+    )
+    assert pm.tidy(tagged) == (
+        '<math display="block"><mtable><mtr><mtd><mi>x</mi><mo>≤</mo><mn>1</mn>'
+        '</mtd><mtd class="lc-tag" id="mjx-eqn:B"><mtext>(B)</mtext></mtd></mtr>'
+        "</mtable></math>"
+    )

@@ -183,6 +183,9 @@ def _restyle(match):
     return f"<{name}{before}{after}>{html.escape(chars, quote=False)}</{name}>"
 
 
+_LABELED = re.compile(r"<mlabeledtr><mtd([^>]*)>(.*?)</mtd>(.*?)</mlabeledtr>", re.S)
+
+
 def tidy(mml):
     """MathJax's serialised MathML, as MathML Core renders it, and short."""
     mml = re.sub(r">\s+<", "><", mml.strip())
@@ -192,6 +195,9 @@ def tidy(mml):
     # An mrow around one letter or number is that letter or number (MathML's
     # inferred mrow): one element less per bold vector, and there are hundreds.
     mml = re.sub(r"<mrow>(<(mi|mn)>[^<]*</\2>)</mrow>", r"\1", mml)
+    # MathML Core has no mlabeledtr (a \tag): Chromium draws its cells one under
+    # the other. A plain row with the label last, as LaTeX puts it.
+    mml = _LABELED.sub(r'<mtr>\3<mtd class="lc-tag"\1>\2</mtd></mtr>', mml)
     # Entities to characters: the pages are UTF-8, and the font is cut by them.
     return re.sub(r"&#x([0-9A-Fa-f]+);", _char_ref, mml)
 
