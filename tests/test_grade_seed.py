@@ -136,7 +136,8 @@ def test_make_grade_passes_the_seed_only_when_one_is_given(given, passed):
     # An unset SEED means the public cases: no default may creep in (the mutation
     # target once set SEED ?= 0 for the whole Makefile).
     run = subprocess.run(
-        ["make", "-n", "grade", "SUBMISSIONS=class", "STAMP=", *given],
+        ["make", "--no-print-directory", "-n", "grade", "SUBMISSIONS=class", "STAMP="]
+        + given,
         cwd=Path(__file__).resolve().parents[1],
         capture_output=True,
         text=True,
