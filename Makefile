@@ -84,7 +84,7 @@ lint: $(STAMP)
 
 # Unit, property and estimator-check tests, the docstring examples, nbval over every
 # chapter, then the browser tests of the built site (they need `make book` first, done here).
-# tests/test_pdf.py re-prints a stale PDF (as `make pdf` does) before reading it back.
+# The slow tests (a simulated Colab per chapter, the printed PDF, a fork) are make test-slow's.
 # tools/book/browser.py finds a Chromium or Chrome first, or installs Playwright's, or says how.
 # `make test FAST=1` is `make check`. The last line is the total time.
 ifdef FAST
@@ -108,7 +108,18 @@ screenshots: book
 test-all: lint book
 	$(PY) -m tools.book.browser --ensure
 	$(BIN)/python -m pytest -n 2 --dist loadfile --no-loadscope-reorder -p no:cacheprovider \
-		--doctest-modules --nbval-lax linclass tests chapters
+		-m "not slow" --doctest-modules --nbval-lax linclass tests chapters
+
+# The tests marked slow (pyproject.toml): the other five chapters and exercise
+# notebooks in a simulated Colab, the print edition printed and read back, a fork's
+# build. About 2 minutes; .ci/run and CI run it.
+.PHONY: test-slow
+test-slow: book
+	$(PY) -m tools.book.browser --ensure
+	@start=$$(date +%s); status=0; \
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile --no-loadscope-reorder -p no:cacheprovider \
+		-m slow tests || status=$$?; \
+	echo "make test-slow: $$(( $$(date +%s) - start )) s (exit $$status)"; exit $$status
 
 # The slow fault-injection tests (tests/faults_slow.py; the quick ones are in make
 # test): in a copy of the built book, a partial clean, Sphinx's pages broken, a build

@@ -50,8 +50,9 @@ HTML = ROOT / "_build" / "html"
 __all__ = ["pytest_sessionstart", "pytest_terminal_summary"]  # hooks pytest calls
 
 # The files that take longest, longest first (worker-seconds in `make test`: the two
-# halves of the site's pages, with their answer boxes, about 100 each; the simulated-
-# Colab runs 50 each; the PDF's 30 when it is re-printed; the fork 20). They start
+# halves of the site's pages, with their answer boxes, about 100 each; in `make
+# test-slow`, the simulated-Colab runs 50 each, the PDF's 30 when it is re-printed,
+# the fork's build 45). They start
 # first, so that the two workers end together instead of one running a long file
 # alone at the end (longest processing time first); `make test` passes
 # --no-loadscope-reorder, or pytest-xdist would put the files with the most tests

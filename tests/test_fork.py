@@ -88,6 +88,7 @@ def test_committed_files_name_the_old_address_only_where_allowed():
     )
 
 
+@pytest.mark.slow  # the fork's Sphinx build: 45 s (make test-slow)
 def test_no_built_or_served_file_names_the_old_address(fork):
     built = fork / "_build"
     checked, hits = 0, []
@@ -103,6 +104,7 @@ def test_no_built_or_served_file_names_the_old_address(fork):
     assert not hits, "the old address is still in:\n" + "\n".join(hits)
 
 
+@pytest.mark.slow
 def test_the_new_address_is_where_the_old_one_was(fork):
     html = fork / "_build" / "html"
     wheel = f"{NEW_SITE}_static/wheels/{config.wheel_name()}"

@@ -32,6 +32,8 @@ FISHER_1936_RESCALED = ("5.9037", "7.1299", "10.1036")
 # sheets, solutions), 30 of API reference. Far below: parts lost or cut to a page;
 # far above: a page per screen-height or per figure.
 PAGES = (100, 300)
+# Printing the book takes half a minute of one core: `make test-slow` reads it back.
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
