@@ -5,7 +5,8 @@ the words of its prose before the Exercises section, leaving out maths, code, ce
 outputs, players, figures' captions being kept (they are read). The *whole text* adds
 the collapsed blocks (dropdown admonitions, ``<details>``) back in, still before the
 Exercises. The budgets are the fourth edition's (issue 27): a main path of at most
-2,800 words a chapter and 15,000 in all; a whole text of at most 19,500.
+2,800 words a chapter and 15,000 in all; a whole text of at most 19,500. Chapters with
+a tighter cap of their own (``CHAPTER_CAPS``) are held to it instead.
 
 Run after ``make book``::
 
@@ -26,6 +27,14 @@ HTML = Path("_build/html/chapters")
 MAIN_PER_CHAPTER = 2800
 MAIN_TOTAL = 15000
 WHOLE_TOTAL = 19500
+# Chapters 1-3 after the economy round of read 11: their main paths plus 5 %.
+CHAPTER_CAPS = {"01_geometry": 1573, "02_perceptron": 1607, "03_convergence": 1534}
+
+
+def cap(chapter: str) -> int:
+    """The main-path cap of one chapter (its page's stem, e.g. ``01_geometry``)."""
+    return CHAPTER_CAPS.get(chapter, MAIN_PER_CHAPTER)
+
 
 # Not prose: maths (MathJax's delimiters survive in the built page as spans and divs
 # of class "math"), code cells and their outputs, inline literals, the players, the
@@ -70,13 +79,13 @@ def table(html: Path = HTML) -> tuple[list[tuple[str, int, int]], bool]:
     main_total = sum(r[1] for r in rows)
     whole_total = sum(r[2] for r in rows)
     ok = (
-        all(r[1] <= MAIN_PER_CHAPTER for r in rows)
+        all(r[1] <= cap(r[0]) for r in rows)
         and main_total <= MAIN_TOTAL
         and whole_total <= WHOLE_TOTAL
     )
     print(f"{'chapter':<18}{'main path':>10}{'whole text':>12}")
     for name, main, whole in rows:
-        flag = "" if main <= MAIN_PER_CHAPTER else f"  > {MAIN_PER_CHAPTER}"
+        flag = "" if main <= cap(name) else f"  > {cap(name)}"
         print(f"{name:<18}{main:>10,}{whole:>12,}{flag}")
     print(f"{'all':<18}{main_total:>10,}{whole_total:>12,}")
     print(
