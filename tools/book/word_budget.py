@@ -26,7 +26,7 @@ from bs4 import BeautifulSoup
 HTML = Path("_build/html/chapters")
 MAIN_PER_CHAPTER = 2800
 # Tighter caps where a chapter's economy round reached less (what it reached + 5 %).
-CHAPTER_CAPS = {"04_pocket": 1560, "05_lda": 1535, "06_multiclass": 1575}
+CHAPTER_CAPS = {"04_pocket": 1545, "05_lda": 1516, "06_multiclass": 1575}
 MAIN_TOTAL = 15000
 WHOLE_TOTAL = 19500
 
