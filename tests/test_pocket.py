@@ -23,22 +23,25 @@ def reference_pocket(X, y, draws, ratchet, eta=1.0):
     """Gallant's algorithm one draw at a time (the definition, no shortcuts)."""
     w, b = np.zeros(X.shape[1]), 0.0
     pw, pb, pocket_run, run = w.copy(), b, 0, 0
-    changes = []
+    changes, evals, version, evaluated = [], 0, 0, -1
     for t, i in enumerate(draws, start=1):
         if y[i] * (np.dot(w, X[i]) + b) <= 0:
-            w, b, run = w + eta * y[i] * X[i], b + eta * y[i], 0
+            w, b, run, version = w + eta * y[i] * X[i], b + eta * y[i], 0, version + 1
             if error(X, y, w, b) == 0:
-                return w, b, changes + [t], t
+                return w, b, changes + [t], t, evals
             continue
         run += 1
         if run > pocket_run:
             better = error(X, y, w, b) < error(X, y, pw, pb)
             same = np.array_equal(w, pw) and b == pb
+            if ratchet and not same and evaluated != version:
+                # the ratchet's one training-error pass for these running weights
+                evals, evaluated = evals + 1, version
             if not ratchet or better or same:
                 if not same:
                     changes.append(t)
                 pw, pb, pocket_run = w.copy(), b, run
-    return pw, pb, changes, len(draws)
+    return pw, pb, changes, len(draws), evals
 
 
 @pytest.mark.parametrize("ratchet", [False, True])
@@ -47,10 +50,11 @@ def test_matches_step_by_step_definition(ratchet, seed):
     X, y = noisy(seed)
     est = Pocket(ratchet=ratchet, max_iter=15, random_state=seed).fit(X, y)
     h = est.history_
-    w, b, changes, n_steps = reference_pocket(X, y, h.indices, ratchet)
+    w, b, changes, n_steps, evals = reference_pocket(X, y, h.indices, ratchet)
     assert np.array_equal(est.coef_[0], w) and est.intercept_[0] == b
     assert h.pocket_steps.tolist() == changes
     assert h.n_steps == n_steps
+    assert est.n_error_evals_ == evals
 
 
 def test_draws_are_uniform_with_replacement_from_seed():
