@@ -242,3 +242,208 @@ def test_what_an_unknown_exercise_compares_is_refused_with_the_known_ones():
         "no exercise called 'ex-nope'; the known ones are: "
         + ", ".join(sorted(_core.EXERCISES))
     )
+
+
+# --- what a verdict says about the learner's call (linclass.check._run) -------------
+
+
+def _probe(cases, compares="a number, exactly"):
+    """Register "my-run", an exercise with the given cases; return a checker."""
+    lc.check.register_exercise(
+        "my-run", "a probe", lambda: cases, replace=True, compares=compares
+    )
+    return lambda fn: lc.check.exercise("my-run", fn)
+
+
+def _wrong(said):
+    return _core.Verdict("my-run", "wrong", f"✗ my-run (a probe): case 1 of 1, {said}.")
+
+
+@pytest.mark.parametrize(
+    ("case", "fn", "said"),
+    [
+        (
+            lc.check.Case("nothing", (), 1),
+            lambda x: x,
+            "nothing: cannot call your <lambda>(x) as the check does, with no "
+            "arguments (missing a required argument: 'x')",
+        ),
+        (
+            lc.check.Case("one", (1,), 1),
+            lambda: 1,
+            "one: cannot call your <lambda>() as the check does, with 1 positional "
+            "argument (too many positional arguments)",
+        ),
+        (
+            lc.check.Case("two", (1, 2), 1, kwargs={"eta": 0.5}),
+            lambda a, b: a,
+            "two: cannot call your <lambda>(a, b) as the check does, with 2 "
+            "positional arguments and eta=0.5 (got an unexpected keyword argument "
+            "'eta')",
+        ),
+        (
+            lc.check.Case("names", (), 1, kwargs={"a": 1, "b": 2}),
+            lambda a: a,
+            "names: cannot call your <lambda>(a) as the check does, with a=1 and b=2 "
+            "(got an unexpected keyword argument 'b')",
+        ),
+    ],
+)
+def test_a_call_that_cannot_be_made_is_described(registries, case, fn, said):
+    assert _probe([case])(fn) == _wrong(said)
+
+
+class _Callable:
+    """A learner's callable object: no __name__, no __code__."""
+
+    def __init__(self, result):
+        self.result = result
+
+    def __call__(self, x):
+        return self.result
+
+
+def test_a_callable_object_is_checked_like_a_function(registries):
+    check = _probe([lc.check.Case("one", (2,), 4)])
+    verdict = check(_Callable(4))
+    assert verdict == _core.Verdict(
+        "my-run", "correct", "✓ my-run (a probe): correct on all 1 cases "
+        "(it compares a number, exactly)."
+    )  # fmt: skip
+    assert check(_Callable(4).__call__)  # a bound method: named by its own name
+    check = _probe([lc.check.Case("none", (), 4)])
+    assert check(_Callable(4)) == _wrong(
+        "none: cannot call your function(x) as the check does, with no arguments "
+        "(missing a required argument: 'x')"
+    )
+
+
+def _fails_deep(x):
+    return _raise_bad(x)
+
+
+def _raise_bad(x):
+    raise ValueError(f"bad {x}")
+
+
+class _Mute(Exception):
+    def __str__(self):
+        raise RuntimeError("no text")
+
+
+def _raise_mute(x):
+    raise _Mute()
+
+
+def test_an_exception_is_named_with_the_line_that_raised_it(registries):
+    check = _probe([lc.check.Case("one", (1,), 1)])
+    line = _raise_bad.__code__.co_firstlineno + 1  # the innermost frame
+    assert check(_fails_deep) == _wrong(
+        f'one: raised ValueError: bad 1 (line {line}: raise ValueError(f"bad {{x}}"))'
+    )
+    line = _raise_mute.__code__.co_firstlineno + 1
+    assert check(_raise_mute) == _wrong(
+        f"one: raised _Mute:  (line {line}: raise _Mute())"
+    )
+    namespace = {}
+    exec(compile("def f(x):\n    raise KeyError(x)\n", "<cell>", "exec"), namespace)
+    assert check(namespace["f"]) == _wrong("one: raised KeyError: 1 (line 2)")
+
+
+def test_a_case_that_must_raise_says_so(registries):
+    check = _probe([lc.check.Case("apart", (1,), None, raises=RuntimeError)])
+    assert check(lambda x: 7) == _wrong(
+        "apart: returned 7, but on these data it must raise RuntimeError"
+    )
+    line = _raise_bad.__code__.co_firstlineno + 1
+    assert check(_raise_bad) == _wrong(
+        f'apart: raised ValueError: bad 1 (line {line}: raise ValueError(f"bad {{x}}"))'
+        ", but it must raise RuntimeError"
+    )
+    assert check(lambda x: (_ for _ in ()).throw(RuntimeError("no")))
+
+
+def test_a_result_no_comparison_can_read_is_named(registries):
+    case = lc.check.Case("odd", (1,), 1, compare=lambda got, expected: 1 / 0)
+    assert _probe([case])(lambda x: 3) == _wrong(
+        "odd: returned 3, which the check cannot compare (division by zero); "
+        "the check compares a number, exactly"
+    )
+
+
+def _spin(x, eta=1.0, max_epochs=10):
+    while True:
+        pass
+
+
+def test_an_endless_loop_is_stopped_and_told_what_the_check_passed(registries):
+    told = "still running after 0.2 s, stopped by the check's time limit (an endless "
+    told += "loop? a missing stopping test?)"
+    passed = {"eta": 0.5, "max_epochs": 3}
+    case = lc.check.Case("loop", (1,), 1, kwargs=passed, seconds=0.2)
+    assert _probe([case])(_spin) == _wrong(
+        f"loop: {told} (the check passed eta=0.5, max_epochs=3)"
+    )
+    case = lc.check.Case("loop", (1,), 1, raises=RuntimeError, seconds=0.2)
+    assert _probe([case])(_spin) == _wrong(
+        f"loop: {told}; on these data it must raise RuntimeError"
+    )
+
+
+def test_a_function_that_changes_its_input_cannot_spoil_the_next_case(registries):
+    # Two cases share one array and one dict; each call gets its own copies.
+    X, options = np.array([1.0, 2.0]), {"scale": [2.0]}
+    cases = [
+        lc.check.Case(name, (X,), 6.0, kwargs={"options": options})
+        for name in ("first", "second")
+    ]
+
+    def doubling(X, options):
+        X *= options["scale"][0]  # in place, and the option too
+        options["scale"][0] = 10.0
+        return float(X.sum())
+
+    assert _probe(cases)(doubling)
+
+
+def test_untouched_and_non_functions_get_their_verdicts(registries):
+    check = _probe([lc.check.Case("one", (1,), 1)])
+    for untouched in (None, ..., lambda x: ...):
+        assert check(untouched) == _core.Verdict(
+            "my-run", "not attempted", "… my-run (a probe): not attempted yet."
+        )
+    assert check(5) == _core.Verdict(
+        "my-run", "wrong", "✗ my-run (a probe): expected a function, got 5."
+    )
+
+    def not_yet(x):
+        raise NotImplementedError
+
+    assert check(not_yet) == _core.Verdict(
+        "my-run", "not attempted", "… my-run (a probe): not attempted yet."
+    )
+
+
+def test_a_grader_judges_its_own_cases_and_outcomes(registries):
+    from linclass.check._run import judge_exercise
+
+    _probe([lc.check.Case("registered", (1,), 1)] * 3)
+    mine = [lc.check.Case("a", (1,), 1), lc.check.Case("b", (2,), 2)]
+    outcomes = [("returned", 1), ("returned", 5)]
+    verdict = judge_exercise("my-run", lambda k, case: outcomes[k], mine)
+    assert verdict == _core.Verdict(
+        "my-run", "wrong", "✗ my-run (a probe): case 2 of 2, b: expected 2, got 5 "
+        "(exact equality); the check compares a number, exactly."
+    )  # fmt: skip
+    outcomes[1] = ("returned", 2)
+    assert judge_exercise("my-run", lambda k, case: outcomes[k], mine) == (
+        _core.Verdict(
+            "my-run",
+            "correct",
+            "✓ my-run (a probe): correct on all 2 cases "
+            "(it compares a number, exactly).",
+        )  # fmt: skip
+    )
+    with pytest.raises(ValueError) as exc:
+        judge_exercise("no-such-id", lambda k, case: outcomes[k], mine)
+    assert str(exc.value).startswith("no exercise called 'no-such-id'; the known ")

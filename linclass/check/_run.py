@@ -101,7 +101,7 @@ def _signature_problem(fn, case, ex):
     try:
         sig.bind(*case.args, **case.kwargs)
     except TypeError as exc:
-        name = getattr(fn, "__name__", "the function")
+        name = getattr(fn, "__name__", "function")  # "your function(X)"
         wanted = f"; the exercise asks for {ex.signature}" if ex.signature else ""
         return (
             f"cannot call your {name}{sig} as the check does, with "
