@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 import pytest
+from exact_errors import raises_exactly
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -416,9 +417,7 @@ def test_a_random_state_object_gives_reproducible_and_distinct_data():
     ],
 )
 def test_generators_say_exactly_which_parameter_is_wrong(call, error, message):
-    with pytest.raises(error) as exc:
-        call()
-    assert str(exc.value) == message
+    raises_exactly(call, error, message)
 
 
 def test_the_closed_ends_of_the_parameter_ranges_are_allowed():

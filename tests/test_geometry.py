@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from exact_errors import raises_exactly
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.svm import SVC
@@ -433,9 +434,7 @@ def test_labels_other_than_minus_one_and_one_are_mapped():
     ],
 )
 def test_separator_errors_say_exactly_what_is_wrong(call, error, message):
-    with pytest.raises(error) as exc:
-        call()
-    assert str(exc.value) == message
+    raises_exactly(call, error, message)
 
 
 def _polish_problem():

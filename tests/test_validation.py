@@ -5,6 +5,7 @@ import warnings
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from exact_errors import raises_exactly
 from sklearn.exceptions import DataConversionWarning, NotFittedError
 
 from linclass._validation import (
@@ -239,9 +240,7 @@ def test_finite_checks_warn_about_nothing_but_reject_what_is_not_finite():
     ],
 )
 def test_checks_say_exactly_what_is_wrong(call, error, message):
-    with pytest.raises(error) as exc:
-        call()
-    assert str(exc.value) == message
+    raises_exactly(call, error, message)
 
 
 def test_a_column_vector_y_warns_at_a_line_of_the_caller():
