@@ -467,3 +467,17 @@ def test_polish_keeps_a_point_it_cannot_improve():
     far = np.array([4.0, 4.0, -1.5])
     assert np.all(A @ far > 1 + 1e-6)
     np.testing.assert_array_equal(_polish(A, far, True), far)
+
+
+def test_polish_accepts_a_support_vector_that_needs_no_multiplier():
+    # (0, 0) negative, (2, 0) and (2, 1) positive: all three lie on the margin of
+    # z* = (1, 0, -1), but w* = (1, 0) is built from the first two alone, so the
+    # multiplier of (2, 1) is 0 (rounded either way), not a sign of a wrong set.
+    from linclass._separators import _constraint_matrix, _polish
+
+    A = _constraint_matrix(
+        np.array([[0.0, 0.0], [2.0, 0.0], [2.0, 1.0]]), np.array([-1.0, 1.0, 1.0]), True
+    )
+    optimum = np.array([1.0, 0.0, -1.0])
+    near = optimum + 1e-7 * np.array([1.0, 0.5, -0.5])
+    np.testing.assert_allclose(_polish(A, near, True), optimum, rtol=0, atol=1e-14)
