@@ -481,3 +481,13 @@ def test_polish_accepts_a_support_vector_that_needs_no_multiplier():
     optimum = np.array([1.0, 0.0, -1.0])
     near = optimum + 1e-7 * np.array([1.0, 0.5, -0.5])
     np.testing.assert_allclose(_polish(A, near, True), optimum, rtol=0, atol=1e-14)
+
+
+def test_max_margin_far_from_the_origin():
+    # A gap of 2e-4 between rays of length 1, a million away from the origin: the
+    # data are centred before the LP, so the gap is not lost against 1e-9 * 1e6.
+    X, y = _two_rays(1e-4, R=1.0, n=40, offset=(1e6, -3e6))
+    w, b, gamma = geometry.max_margin(X, y)
+    np.testing.assert_allclose(w, [1.0, 0.0], rtol=0, atol=1e-12)
+    gap = X[y > 0, 0].min() - X[y < 0, 0].max()
+    assert gamma == pytest.approx(gap / 2, rel=1e-6)
