@@ -307,7 +307,7 @@ def test_a_callable_object_is_checked_like_a_function(registries):
     check = _probe([lc.check.Case("one", (2,), 4)])
     verdict = check(_Callable(4))
     assert verdict == _core.Verdict(
-        "my-run", "correct", "✓ my-run (a probe): correct on all 1 cases "
+        "my-run", "correct", "✓ my-run (a probe): correct on its one case "
         "(it compares a number, exactly)."
     )  # fmt: skip
     assert check(_Callable(4).__call__)  # a bound method: named by its own name

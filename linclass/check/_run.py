@@ -197,10 +197,9 @@ def judge_exercise(exercise_id, outcome_of, cases=None):
             if not own and "must raise" not in problem:
                 said += f"; the check compares {compares}"
             return Verdict(exercise_id, "wrong", f"✗ {head}: {said}.")
+    on = "its one case" if len(cases) == 1 else f"all {len(cases)} cases"
     return Verdict(
-        exercise_id,
-        "correct",
-        f"✓ {head}: correct on all {len(cases)} cases (it compares {compares}).",
+        exercise_id, "correct", f"✓ {head}: correct on {on} (it compares {compares})."
     )
 
 
