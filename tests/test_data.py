@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 import pytest
+from exact_errors import raises_exactly
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -278,3 +279,156 @@ def test_make_ball_labels_one_per_point_inside_first(n):
     X, y = data.make_ball(n=n, d=3, random_state=0)
     assert X.shape == (n, 3) and y.shape == (n,)
     assert (y == 1).sum() == (n + 1) // 2 and (y == -1).sum() == n // 2
+
+
+# --- the sampling helpers behind the generators (linclass._sampling) -----------------
+
+
+def _first_coordinate_cdf(d, R, lo, hi):
+    """The CDF on [lo, hi] of x1 for x uniform in the d-ball of radius R (d <= 3).
+
+    x1 has density proportional to (R^2 - u^2)^((d-1)/2); G is its antiderivative.
+    """
+    G = {
+        1: lambda u: u,
+        2: lambda u: (u * np.sqrt(R * R - u * u) + R * R * np.arcsin(u / R)) / 2,
+        3: lambda u: R * R * u - u**3 / 3,
+    }[d]
+    return lambda u: (G(u) - G(lo)) / (G(hi) - G(lo))
+
+
+@pytest.mark.parametrize(
+    ("d", "lo", "hi", "R"),
+    [
+        (1, -0.5, 0.25, 1.0),
+        (2, -1.0, 1.0, 1.0),
+        (3, 0.0, 1.0, 1.0),
+        (3, -2.0, 0.5, 2.0),
+    ],
+)
+def test_slice_of_ball_is_uniform_in_its_slice(d, lo, hi, R):
+    from scipy.stats import kstest
+
+    from linclass._sampling import slice_of_ball
+
+    n = 20000
+    P = slice_of_ball(np.random.default_rng(d), n, d, R, lo, hi)
+    assert P.shape == (n, d)
+    assert np.all((P[:, 0] >= lo) & (P[:, 0] <= hi))
+    assert np.all(np.linalg.norm(P, axis=1) <= R)
+    # Kolmogorov-Smirnov at the 0.1 % level (critical value 1.95 / sqrt(n)): the
+    # first coordinate follows the ball's marginal, cut to the slice ...
+    critical = 1.95 / np.sqrt(n)
+    assert kstest(P[:, 0], _first_coordinate_cdf(d, R, lo, hi)).statistic < critical
+    if (lo, hi) == (-R, R):  # ... and in the whole ball (||x|| / R)^d is uniform
+        radii = (np.linalg.norm(P, axis=1) / R) ** d
+        assert kstest(radii, "uniform").statistic < critical
+
+
+def test_slice_of_ball_reaches_both_edges_of_its_slice():
+    # 50,000 uniform draws on [0, 1]: the extreme ones lie within 1e-4 of the
+    # edges (each misses with probability exp(-5)); no sliver is left out.
+    from linclass._sampling import slice_of_ball
+
+    u = slice_of_ball(np.random.default_rng(0), 50000, 1, 1.0, 0.0, 1.0)[:, 0]
+    assert u.min() < 1e-4 and u.max() > 1 - 1e-4
+
+
+@pytest.mark.parametrize("R", [0.1, 10.0])
+def test_slice_of_ball_in_high_dimension_has_the_balls_spread(R):
+    # Uniform in the 500-ball of radius R: Var x1 = R^2 / (d + 2). The density of
+    # x1 is then a narrow peak (width about R / 22), which the sampler must resolve,
+    # and (R^2 - u^2)^249.5 underflows (R = 0.1) or overflows (R = 10) unless scaled.
+    from linclass._sampling import slice_of_ball
+
+    d = 500
+    P = slice_of_ball(np.random.default_rng(1), 6000, d, R, -R, R)
+    assert P[:, 0].var() * (d + 2) / R**2 == pytest.approx(1.0, abs=0.04)
+
+
+@pytest.mark.parametrize("radius", [10.0, 0.01])
+def test_make_separable_in_500_dimensions_keeps_its_promises(radius):
+    # (R^2 - u^2)^((d-1)/2) overflows or underflows here unless scaled
+    sep = data.make_separable(n=20, d=500, margin=radius / 10, radius=radius,
+                              random_state=0)  # fmt: skip
+    assert np.all(np.isfinite(sep.X))
+    assert np.all(sep.y * (sep.X @ sep.w + sep.b) >= sep.margin)
+    assert np.all(np.linalg.norm(sep.X - sep.center, axis=1) <= radius)
+
+
+def test_a_random_state_object_gives_reproducible_and_distinct_data():
+    # A legacy RandomState is accepted: the same state gives the same data, and
+    # a hundred seeds give a hundred different data sets.
+    def xor(state):
+        return data.make_xor(n=8, random_state=np.random.RandomState(state))[0]
+
+    np.testing.assert_array_equal(xor(3), xor(3))
+    assert len({xor(s).tobytes() for s in range(100)}) == 100
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: data.make_xor(random_state=-3),
+            ValueError,
+            "random_state must be a non-negative integer; got -3",
+        ),
+        (
+            lambda: data.make_multiclass(n=2, k=3),
+            ValueError,
+            "n must be at least 3; got 2",
+        ),
+        (
+            lambda: data.make_ball(gap=1.0),
+            ValueError,
+            "gap must lie in [0, 1); got 1.0",
+        ),
+        (
+            lambda: data.flip_labels([1, -1], 1.5),
+            ValueError,
+            "rate must lie in [0, 1]; got 1.5",
+        ),
+        (
+            lambda: data.flip_labels([1, -1], "0.5"),
+            TypeError,
+            "rate must be a real number; got str",
+        ),
+        (
+            lambda: data.flip_labels([1, -1], True),
+            TypeError,
+            "rate must be a real number; got bool",
+        ),
+        (
+            lambda: data.make_xor(noise="0.1"),
+            TypeError,
+            "noise must be a real number; got str",
+        ),
+        (
+            lambda: data.make_xor(noise=-0.1),
+            ValueError,
+            "noise must be a finite number >= 0; got -0.1",
+        ),
+        (
+            lambda: data.make_xor(noise=np.inf),
+            ValueError,
+            "noise must be a finite number >= 0; got inf",
+        ),
+    ],
+)
+def test_generators_say_exactly_which_parameter_is_wrong(call, error, message):
+    raises_exactly(call, error, message)
+
+
+def test_the_closed_ends_of_the_parameter_ranges_are_allowed():
+    # noise = 0: the four XOR clusters are single points
+    X, _ = data.make_xor(n=8, noise=0.0, random_state=0)
+    assert {tuple(x) for x in X.tolist()} == {(1, 1), (1, -1), (-1, 1), (-1, -1)}
+    # gap = 0: the ball and the shell around it touch
+    X, y = data.make_ball(n=50, d=2, radius=1.0, gap=0.0, random_state=0)
+    r = np.linalg.norm(X, axis=1)
+    assert np.all(r[y == 1] <= 1.0) and np.all(r[y == -1] >= 1.0)
+    # rate = 0 flips nothing, rate = 1 flips every label
+    y = np.array([1, -1, 1, 1])
+    np.testing.assert_array_equal(data.flip_labels(y, 0.0, random_state=0), y)
+    np.testing.assert_array_equal(data.flip_labels(y, 1, random_state=0), -y)

@@ -71,8 +71,13 @@ def test_xor_becomes_separable_with_the_product():
 
 @pytest.mark.parametrize("fn", [features.quadratic_features, features.xor_features])
 def test_planar_maps_reject_other_dimensions(fn):
-    with pytest.raises(ValueError, match="2 features"):
+    # The learner reads which map refused the data and why, in full.
+    with pytest.raises(ValueError) as exc:
         fn(np.zeros((4, 3)))
+    assert str(exc.value) == (
+        f"{fn.__name__} needs points in the plane (2 features x1, x2); "
+        "got X with 3 features"
+    )
     with pytest.raises(ValueError, match="2-D array"):
         fn([1.0, 2.0])
 

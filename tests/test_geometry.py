@@ -4,6 +4,7 @@ import math
 
 import numpy as np
 import pytest
+from exact_errors import raises_exactly
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.svm import SVC
@@ -316,3 +317,177 @@ def test_unit_vectors_are_float64_and_reject_non_finite_angles():
     assert geometry.unit(np.float32(0.3)).dtype == np.float64
     with pytest.raises(ValueError, match="^theta contains NaN or infinity$"):
         geometry.unit(np.nan)
+
+
+# --- the separators' tolerance, edge cases and messages (found by mutation testing) --
+
+
+def _two_rays(half_gap, R=100.0, n=400, offset=(10.0, 1000.0)):
+    """n points on a line of length 2R, split by a gap of half-width half_gap * R at
+    its middle (positive on the right), far from the origin; x2 is constant."""
+    s = np.linspace(0.0, R, n // 2)
+    x = np.r_[half_gap * R + s, -(half_gap * R + s)]
+    y = np.r_[np.ones(n // 2), -np.ones(n // 2)]
+    return np.c_[x + offset[0], np.full(n, offset[1])], y
+
+
+def test_separable_means_a_gap_above_1e9_of_the_datas_own_size():
+    # The tolerance is relative to the data's radius around their mean: where the
+    # data sit (here near (10, 1000)) and how large they are (100) do not matter.
+    assert geometry.is_separable(*_two_rays(3e-9))
+    assert not geometry.is_separable(*_two_rays(5e-10))
+    small = _two_rays(3e-9, R=0.01, offset=(-5.0, 0.0))
+    assert geometry.is_separable(*small)
+    assert not geometry.is_separable(*_two_rays(5e-10, R=0.01, offset=(-5.0, 0.0)))
+
+
+def test_separable_by_an_offset_only():
+    X, y = [[0.0], [1.0], [2.0], [3.0]], [-1, -1, -1, 1]
+    assert geometry.is_separable(X, y)  # x = 2.5
+    assert not geometry.is_separable(X, y, fit_intercept=False)  # 0 is on no side
+    w, b, gamma = geometry.max_margin(X, y)
+    assert (w.tolist(), b, gamma) == ([1.0], -2.5, 0.5)
+
+
+def test_identical_points_and_a_single_class():
+    X = [[1.0, 2.0]] * 3
+    assert not geometry.is_separable(X, [1, -1, 1])
+    assert geometry.is_separable(X, [1, 1, 1])  # any hyperplane away from them
+    assert geometry.is_separable(X, [-1, -1, -1])
+    with pytest.raises(ValueError, match="^the data are not linearly separable: "):
+        geometry.max_margin(X, [1, -1, 1])
+
+
+def test_max_margin_is_exact_where_the_box_lp_is_not_optimal():
+    # The negative point at the origin, the positives at (3, 0) and (0, 1): the
+    # closest point of their segment is p = (0.3, 0.9), so w = p / |p| =
+    # (1, 3) / sqrt(10), gamma = |p| / 2 and b = -|p| / 2 (the LP that starts the
+    # search, with |w_j| <= 1, picks another direction).
+    X, y = [[0.0, 0.0], [3.0, 0.0], [0.0, 1.0]], [-1, 1, 1]
+    w, b, gamma = geometry.max_margin(X, y)
+    np.testing.assert_allclose(w, np.array([1.0, 3.0]) / np.sqrt(10), rtol=1e-14)
+    assert gamma == pytest.approx(np.sqrt(0.9) / 2, rel=1e-14)
+    assert b == pytest.approx(-np.sqrt(0.9) / 2, rel=1e-14)
+
+
+def test_labels_other_than_minus_one_and_one_are_mapped():
+    # -2 and 1: the larger is the positive class, as everywhere in linclass
+    X = [[0.0, 0.0], [3.0, 0.0], [0.0, 1.0]]
+    w, b, gamma = geometry.max_margin(X, [-2, 1, 1])
+    expected = geometry.max_margin(X, [-1, 1, 1])
+    np.testing.assert_allclose(w, expected[0], rtol=1e-12)
+    assert (b, gamma) == pytest.approx(expected[1:], rel=1e-12)
+    assert geometry.margin(X, [-2, 1, 1], w, b) == pytest.approx(gamma, rel=1e-12)
+    # where the negative point is the closest one, its margin is not doubled
+    closest = geometry.margin(X, [-2, 1, 1], [1.0, 1.0], -0.25)
+    assert closest == geometry.margin(X, [-1, 1, 1], [1.0, 1.0], -0.25)
+    assert closest == pytest.approx(0.25 / np.sqrt(2), rel=1e-15)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: geometry.max_margin(XOR_X, [1, 1, 1, 1]),
+            ValueError,
+            "max_margin needs points of both classes: with one class the margin of "
+            "an affine separator is unbounded",
+        ),
+        (
+            lambda: geometry.max_margin(XOR_X, XOR_Y),
+            ValueError,
+            "the data are not linearly separable: no hyperplane puts every point "
+            "strictly on its own side, so there is no maximum margin",
+        ),
+        (
+            lambda: geometry.max_margin([[4.0], [6.0]], [-1, 1], fit_intercept=False),
+            ValueError,
+            "the data are not linearly separable by a hyperplane through the origin: "
+            "no hyperplane puts every point strictly on its own side, so there is no "
+            "maximum margin",
+        ),
+        (
+            lambda: geometry.best_offset([[0.0], [1.0]], [1, 1], [1.0]),
+            ValueError,
+            "best_offset needs points of both classes",
+        ),
+        (
+            lambda: geometry.best_offset([[0.0], [1.0]], [-1, 1], [1.0, 0.0]),
+            ValueError,
+            "w must have length 1; got shape (2,)",
+        ),
+        (
+            lambda: geometry.margin([[0.0], [1.0]], [-1, 1], [0.0], 0.0),
+            ValueError,
+            "w must be non-zero: the zero vector defines no hyperplane",
+        ),
+        (
+            lambda: geometry.margin([[0.0], [1.0]], [-1, 1], [1.0], [0.0, 1.0]),
+            ValueError,
+            "b must have length 1; got shape (2,)",
+        ),
+        (
+            lambda: geometry.margin([[0.0], [1.0]], [-1, 1], [1.0], np.nan),
+            ValueError,
+            "b contains NaN or infinity",
+        ),
+    ],
+)
+def test_separator_errors_say_exactly_what_is_wrong(call, error, message):
+    raises_exactly(call, error, message)
+
+
+def _polish_problem():
+    """The three points above and a fourth, (-0.75, 0), negative, at functional
+    margin 1.5 of the optimum z* = (w, b) = (2/3, 2, -1) (margin 1 on the others)."""
+    from linclass._separators import _constraint_matrix
+
+    X = np.array([[0.0, 0.0], [3.0, 0.0], [0.0, 1.0], [-0.75, 0.0]])
+    A = _constraint_matrix(X, np.array([-1.0, 1.0, 1.0, -1.0]), True)
+    return A, np.array([2.0 / 3.0, 2.0, -1.0])
+
+
+def test_polish_turns_a_near_optimum_into_the_optimum():
+    # SLSQP stops within about 1e-8; the exact solve on the support vectors (the
+    # constraints within 1e-6 of equality, not the fourth point) finishes the job.
+    from linclass._separators import _polish
+
+    A, optimum = _polish_problem()
+    np.testing.assert_array_equal(A @ optimum, [1.0, 1.0, 1.0, 1.5])
+    near = optimum + 1e-7 * np.array([1.0, 1.0, 0.5])
+    np.testing.assert_allclose(_polish(A, near, True), optimum, rtol=0, atol=1e-14)
+
+
+def test_polish_keeps_a_point_it_cannot_improve():
+    # No constraint is near equality here: the solve on none of them gives z = 0,
+    # which is infeasible, so the point given is returned as it is.
+    from linclass._separators import _polish
+
+    A, _ = _polish_problem()
+    far = np.array([4.0, 4.0, -1.5])
+    assert np.all(A @ far > 1 + 1e-6)
+    np.testing.assert_array_equal(_polish(A, far, True), far)
+
+
+def test_polish_accepts_a_support_vector_that_needs_no_multiplier():
+    # (0, 0) negative, (2, 0) and (2, 1) positive: all three lie on the margin of
+    # z* = (1, 0, -1), but w* = (1, 0) is built from the first two alone, so the
+    # multiplier of (2, 1) is 0 (rounded either way), not a sign of a wrong set.
+    from linclass._separators import _constraint_matrix, _polish
+
+    A = _constraint_matrix(
+        np.array([[0.0, 0.0], [2.0, 0.0], [2.0, 1.0]]), np.array([-1.0, 1.0, 1.0]), True
+    )
+    optimum = np.array([1.0, 0.0, -1.0])
+    near = optimum + 1e-7 * np.array([1.0, 0.5, -0.5])
+    np.testing.assert_allclose(_polish(A, near, True), optimum, rtol=0, atol=1e-14)
+
+
+def test_max_margin_far_from_the_origin():
+    # A gap of 2e-4 between rays of length 1, a million away from the origin: the
+    # data are centred before the LP, so the gap is not lost against 1e-9 * 1e6.
+    X, y = _two_rays(1e-4, R=1.0, n=40, offset=(1e6, -3e6))
+    w, b, gamma = geometry.max_margin(X, y)
+    np.testing.assert_allclose(w, [1.0, 0.0], rtol=0, atol=1e-12)
+    gap = X[y > 0, 0].min() - X[y < 0, 0].max()
+    assert gamma == pytest.approx(gap / 2, rel=1e-6)

@@ -41,19 +41,26 @@ def test_kesler_vectors_row_order_and_empty_class():
     np.testing.assert_array_equal(Xi, expected)
 
 
+_INDICES = "y must hold integer class indices 0 .. n_classes - 1"
+
+
 @pytest.mark.parametrize(
-    ("args", "error", "match"),
+    ("args", "error", "message"),
     [
-        (([[0.0]], [0], 1), ValueError, "at least 2"),
-        (([[0.0]], [0], 2.0), TypeError, "integer"),
-        (([[0.0]], [2], 2), ValueError, "0 .. 1"),
-        (([[0.0]], [0.5], 2), ValueError, "integer class indices"),
-        (([[0.0]], ["a"], 2), ValueError, "integer class indices"),
+        (([[0.0]], [0], 1), ValueError, "n_classes must be at least 2; got 1"),
+        (([[0.0]], [0], 2.0), TypeError, "n_classes must be an integer; got 2.0"),
+        (([[0.0]], [0], True), TypeError, "n_classes must be an integer; got True"),
+        (([[0.0]], [2], 2), ValueError, "class indices must lie in 0 .. 1; got [2]"),
+        (([[0.0]], [-1], 3), ValueError, "class indices must lie in 0 .. 2; got [-1]"),
+        (([[0.0]], [0.5], 2), ValueError, _INDICES),
+        (([[0.0]], ["a"], 2), ValueError, _INDICES),
     ],
 )
-def test_kesler_vectors_rejects_bad_input(args, error, match):
-    with pytest.raises(error, match=match):
+def test_kesler_vectors_rejects_bad_input(args, error, message):
+    # the whole sentence: it names the parameter, the rule and the value given
+    with pytest.raises(error) as exc:
         geometry.kesler_vectors(*args)
+    assert str(exc.value) == message
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -99,5 +106,35 @@ def test_max_margin_machine_string_labels_and_refusal():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [3.0, 0.0]])
     W, b, _ = geometry.max_margin_machine(X, ["a", "b", "c", "d"])
     assert (X @ W.T + b).argmax(axis=1).tolist() == [0, 1, 2, 3]
-    with pytest.raises(ValueError, match="no linear machine"):
+    with pytest.raises(ValueError) as exc:
         geometry.max_margin_machine(X, ["a", "b", "a", "b"])
+    assert str(exc.value) == (
+        "no linear machine classifies every training point correctly, so there "
+        "is no maximum margin"
+    )
+
+
+@pytest.mark.parametrize("fn", [geometry.kesler_vectors, geometry.max_margin_machine])
+def test_fit_intercept_must_be_a_bool_and_the_error_names_it(fn):
+    args = ([[0.0], [1.0]], [0, 1]) + ((2,) if fn is geometry.kesler_vectors else ())
+    with pytest.raises(TypeError) as exc:
+        fn(*args, fit_intercept=1)
+    assert str(exc.value) == "fit_intercept must be True or False; got 1"
+
+
+def test_max_margin_machine_through_the_origin():
+    # Three clusters at different angles from the origin: a machine without
+    # biases separates them, and it is the widest such machine of unit length.
+    X, y = clusters(4, n=30, k=3, spread=0.3)
+    W, b, gamma = geometry.max_margin_machine(X, y, fit_intercept=False)
+    np.testing.assert_array_equal(b, np.zeros(3))
+    assert np.isclose(np.sum(W**2), 1.0)
+    g = X @ W.T
+    gaps = np.array([g[i, y[i]] - np.delete(g[i], y[i]).max() for i in range(len(y))])
+    assert gamma > 0 and np.isclose(gaps.min(), gamma)
+    # the same problem as the separator through the origin of the Kesler vectors
+    Xi = geometry.kesler_vectors(X, y, 3, fit_intercept=False)
+    _, _, gamma_xi = geometry.max_margin(Xi, np.ones(len(Xi)), fit_intercept=False)
+    assert np.isclose(gamma, gamma_xi)
+    # with biases the margin can only grow
+    assert geometry.max_margin_machine(X, y)[2] >= gamma - 1e-9

@@ -335,3 +335,60 @@ def test_n_iter_is_one_closed_form_for_two_and_more_classes():
     X3 = np.vstack([X, X[:5] + 4.0])
     y3 = np.concatenate([y, np.full(5, 2)])
     assert FisherLDA().fit(X3, y3).n_iter_ == 1
+
+
+def _three_classes_on_a_line(seed):
+    """Three classes whose means lie exactly on the x1 axis: S_B has rank 1."""
+    rng = np.random.default_rng(seed)
+    y = np.repeat([0, 1, 2], 10)
+    X = 0.5 * rng.normal(size=(30, 2)) + np.c_[2.0 * y, np.zeros(30)]
+    for c in range(3):
+        X[y == c, 1] -= X[y == c, 1].mean()
+    return X, y
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_k_class_directions_have_their_largest_component_positive(seed):
+    # The eigensolver may return either sign; the fit must not depend on it.
+    X, y = _three_classes_on_a_line(seed)
+    X = X @ np.random.default_rng(seed).normal(size=(2, 2))  # mix the features
+    W = FisherLDA().fit(X, y).scalings_
+    assert np.all(W[np.abs(W).argmax(axis=0), [0, 1]] > 0)
+
+
+def test_collinear_class_means_give_a_second_criterion_of_zero_never_below():
+    # Fisher's criterion is a ratio of scatters: never negative, even where the
+    # eigensolver's rounding makes the second eigenvalue slightly so.
+    for seed in range(20):
+        values = FisherLDA().fit(*_three_classes_on_a_line(seed)).eigenvalues_
+        assert values[0] > 1 and 0.0 <= values[1] < 1e-12
+
+
+def test_k_class_fit_does_not_depend_on_the_unit_of_the_data():
+    # Singularity is judged relative to the largest eigenvalue of S_W: data in
+    # a tiny unit (1e-8) are as well posed as the same data in units of 1.
+    X, y = _three_classes_on_a_line(0)
+    X = X @ [[1.0, 0.3], [0.0, 1.0]]
+    ref, tiny = FisherLDA().fit(X, y), FisherLDA().fit(1e-8 * X, y)
+    np.testing.assert_allclose(1e-8 * tiny.scalings_, ref.scalings_, rtol=1e-9)
+    np.testing.assert_array_equal(tiny.predict(1e-8 * X), ref.predict(X))
+
+
+def test_singular_means_smallest_eigenvalue_at_most_d_times_1e13_below_largest():
+    from linclass._lda_multi import check_invertible
+
+    # d = 4: the bound is 4e-13 times the largest eigenvalue, inclusive
+    for smallest in (3e-13, 4e-13, max(1.0, 1e-300) * 4 * 1e-13):
+        with pytest.raises(ValueError, match="singular"):
+            check_invertible(np.diag([smallest, 1.0, 1.0, 1.0]))
+    assert check_invertible(np.diag([5e-13, 1.0, 1.0, 1.0])) is None
+    # The whole message: the eigenvalue range, what it means, and the way out.
+    with pytest.raises(ValueError) as exc:
+        check_invertible(np.diag([0.0, 2.0, 5.0]))
+    assert str(exc.value) == (
+        "the within-class scatter matrix S_W + reg*I is singular (eigenvalues from "
+        "0 to 5): the points, centred on their class means, do not span every "
+        "direction, e.g. fewer points than features, collinear features (one a "
+        "copy or linear combination of others) or a feature constant within each "
+        "class; use reg > 0, e.g. FisherLDA(reg=1e-3)"
+    )

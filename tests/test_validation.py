@@ -1,8 +1,11 @@
 """Tests of linclass._validation: every check and every message."""
 
+import warnings
+
 import numpy as np
 import pytest
 import scipy.sparse as sp
+from exact_errors import raises_exactly
 from sklearn.exceptions import DataConversionWarning, NotFittedError
 
 from linclass._validation import (
@@ -158,3 +161,148 @@ def test_fitted_X():
         ValueError, match="X has 1 features, but Perceptron is expecting 2"
     ):
         check_fitted_X(est, [[1.0]])
+
+
+# --- whole messages, boundaries and promises (found by mutation testing) ----------
+
+
+def test_float64_data_are_validated_without_a_copy():
+    # a large float64 array is checked in place: no second copy of the data
+    X = np.arange(6.0).reshape(3, 2)
+    assert check_array_2d(X) is X
+    w = np.array([1.0, 2.0])
+    assert check_vector(w) is w
+
+
+def test_finite_checks_warn_about_nothing_but_reject_what_is_not_finite():
+    # A sum that overflows (1e308 + 1e308) or is undefined (inf - inf) is only the
+    # first, cheap test: no RuntimeWarning reaches the learner, only the verdict.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        big = [[1e308, 1e308]]
+        np.testing.assert_array_equal(check_array_2d(big), big)
+        with pytest.raises(ValueError) as exc:
+            check_array_2d([[np.inf, -np.inf]])
+    assert str(exc.value) == "X contains NaN or infinity"
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (
+            lambda: check_X_y([[0], [1]], None),
+            ValueError,
+            "this estimator requires y to be passed, but the target y is None",
+        ),
+        (
+            lambda: check_X_y([[0], [1]], [0.0, np.nan]),
+            ValueError,
+            "y contains NaN or infinity",
+        ),
+        (
+            lambda: check_X_y([[0], [1]], np.array([0, float("nan")], dtype=object)),
+            ValueError,
+            "y contains NaN or infinity",
+        ),
+        (lambda: check_X_y([[np.nan]], [0]), ValueError, "X contains NaN or infinity"),
+        (
+            lambda: check_array_2d(np.empty((0, 3))),
+            ValueError,
+            "X is empty: 0 sample(s) (shape=(0, 3)) while a minimum of 1 is required.",
+        ),
+        (
+            lambda: check_binary_labels(np.array([1, "a"], dtype=object)),
+            TypeError,
+            "y mixes label types that cannot be compared (e.g. strings and numbers)",
+        ),
+        (
+            lambda: check_class_labels(np.array([1, "a"], dtype=object)),
+            TypeError,
+            "y mixes label types that cannot be compared (e.g. strings and numbers)",
+        ),
+        (
+            lambda: check_binary_labels(np.arange(10)),
+            ValueError,
+            "Only binary classification is supported: this binary classifier needs "
+            "exactly two classes; got 10: [0 1 2 3 4 5 6 7 8 9]",
+        ),
+        (
+            lambda: check_binary_labels(np.arange(11)),
+            ValueError,
+            "Only binary classification is supported: this binary classifier needs "
+            "exactly two classes; got 11: [0 1 2 3 4 5 6 7 8 9] ...",
+        ),
+        (
+            lambda: check_choice(np.array([1.0]), "w", (None, np.array([1.0, 2.0]))),
+            ValueError,
+            "w must be one of (None, array([1., 2.])); got array([1.])",
+        ),
+    ],
+)
+def test_checks_say_exactly_what_is_wrong(call, error, message):
+    raises_exactly(call, error, message)
+
+
+def test_a_column_vector_y_warns_at_a_line_of_the_caller():
+    from linclass import _validation
+
+    with pytest.warns(DataConversionWarning) as record:
+        check_X_y([[0], [1]], [[1], [0]])
+    assert str(record[0].message) == (
+        "A column-vector y was passed when a 1d array was expected; "
+        "it was flattened to shape (n_samples,)"
+    )
+    # the caller's line, not one of linclass's own check (stacklevel=2)
+    assert record[0].filename != _validation.__file__
+
+
+def test_object_labels_are_checked_for_nan_only_where_they_are_numbers():
+    y = np.array([0, 1.5, "a"], dtype=object)
+    np.testing.assert_array_equal(check_X_y([[0], [1], [2]], y)[1], y)
+    for bad in (float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="^y contains NaN or infinity$"):
+            check_X_y([[0], [1]], np.array(["a", bad], dtype=object))
+
+
+def test_numeric_binary_labels_are_encoded_without_a_sort(monkeypatch):
+    # Two numeric values are found with min and max, in one pass: no np.unique
+    # (a sort) on every fit of a binary estimator.
+    def no_sort(*args, **kwargs):
+        raise AssertionError("np.unique was called")
+
+    for y in ([7, 3, 3, 7], np.array([0.5, -1.0]), np.array([True, False])):
+        expected = check_binary_labels(y)
+        with monkeypatch.context() as patch:
+            patch.setattr(np, "unique", no_sort)
+            classes, y_pm = check_binary_labels(y)
+        assert classes.dtype == np.asarray(y).dtype and y_pm.dtype == np.float64
+        np.testing.assert_array_equal(classes, expected[0])
+        np.testing.assert_array_equal(y_pm, expected[1])
+
+
+def test_integer_labels_skip_the_sorting_label_check(monkeypatch):
+    import sklearn.utils.multiclass
+
+    from linclass._validation import check_label_type
+
+    def sorting_check(y):
+        raise AssertionError("check_classification_targets was called")
+
+    monkeypatch.setattr(
+        sklearn.utils.multiclass, "check_classification_targets", sorting_check
+    )
+    for y in ([3, 1, 2], np.array([0, 1], dtype=np.uint8), [True, False]):
+        assert check_label_type(y) is None
+    with pytest.raises(AssertionError, match="was called"):
+        check_label_type([0.5, 1.5])
+
+
+def test_fitted_means_the_attribute_named():
+    est = Perceptron().fit([[0.0, 1.0], [1.0, 0.0]], [0, 1])
+    with pytest.raises(NotFittedError):
+        check_fitted_X(est, [[1.0, 2.0]], attribute="scalings_")
+
+
+def test_vector_errors_use_the_given_name():
+    with pytest.raises(TypeError, match="^normal must contain numbers; got dtype <U1"):
+        check_vector(["a"], name="normal")

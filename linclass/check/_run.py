@@ -101,7 +101,7 @@ def _signature_problem(fn, case, ex):
     try:
         sig.bind(*case.args, **case.kwargs)
     except TypeError as exc:
-        name = getattr(fn, "__name__", "the function")
+        name = getattr(fn, "__name__", "function")  # "your function(X)"
         wanted = f"; the exercise asks for {ex.signature}" if ex.signature else ""
         return (
             f"cannot call your {name}{sig} as the check does, with "
@@ -197,10 +197,9 @@ def judge_exercise(exercise_id, outcome_of, cases=None):
             if not own and "must raise" not in problem:
                 said += f"; the check compares {compares}"
             return Verdict(exercise_id, "wrong", f"✗ {head}: {said}.")
+    on = "its one case" if len(cases) == 1 else f"all {len(cases)} cases"
     return Verdict(
-        exercise_id,
-        "correct",
-        f"✓ {head}: correct on all {len(cases)} cases (it compares {compares}).",
+        exercise_id, "correct", f"✓ {head}: correct on {on} (it compares {compares})."
     )
 
 
