@@ -76,8 +76,6 @@ def test_error_pocket_check_accepts_the_numpy_reference():
         ("ex-ch4-runs-a", 0.25),  # eps / (1 - eps)
         ("ex-ch4-runs-b", 13),  # rounded up
         ("ex-ch4-runs-b", 12.91),  # not a whole number of draws
-        ("ex-ch4-runs-c", 29),
-        ("ex-ch4-runs-c", 27),
     ],
 )
 def test_answer_keys_reject(answer_id, wrong):
@@ -87,6 +85,5 @@ def test_answer_keys_reject(answer_id, wrong):
 def test_answer_keys_accept_the_worked_values():
     eps = 0.2
     assert lc.check.answer("ex-ch4-runs-a", (1 - eps) / eps)
-    for key, eps in (("ex-ch4-runs-b", 0.30), ("ex-ch4-runs-c", 0.15)):
-        r = next(r for r in range(1000) if (1 - eps) ** (r + 1) < 0.01)
-        assert lc.check.answer(key, r)
+    r = next(r for r in range(1000) if (1 - 0.30) ** (r + 1) < 0.01)
+    assert lc.check.answer("ex-ch4-runs-b", r)

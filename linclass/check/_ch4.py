@@ -110,27 +110,6 @@ register_mistakes(
         ),
         (3, "the candidate survives a draw with probability 1 - eps, not eps."),
         (4, "the candidate survives a draw with probability 1 - eps, not eps."),
-        (lambda: _run_needed(0.15), "that is the record for eps = 0.15, part (c)."),
-    ],
-    method="solve (1 - eps)^(l + 1) < 0.01 for the smallest whole l.",
-)
-register_answer(
-    "ex-ch4-runs-c",
-    "the smallest record streak for a 15% candidate",
-    "integer",
-    lambda: _run_needed(0.15),
-)
-register_mistakes(
-    "ex-ch4-runs-c",
-    [
-        (
-            29,
-            "to beat a record of l the candidate must survive l + 1 draws: "
-            "(1 - eps)^(l + 1) < 0.01.",
-        ),
-        (2, "the candidate survives a draw with probability 1 - eps, not eps."),
-        (3, "the candidate survives a draw with probability 1 - eps, not eps."),
-        (lambda: _run_needed(0.30), "that is the record for eps = 0.3, part (b)."),
     ],
     method="solve (1 - eps)^(l + 1) < 0.01 for the smallest whole l.",
 )

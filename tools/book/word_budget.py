@@ -30,8 +30,8 @@ CHAPTER_CAPS = {
     "01_geometry": 1530,
     "02_perceptron": 1589,
     "03_convergence": 1467,
-    "04_pocket": 1545,
-    "05_lda": 1516,
+    "04_pocket": 1510,
+    "05_lda": 1336,
     "06_multiclass": 1575,
 }
 MAIN_TOTAL = 15000
