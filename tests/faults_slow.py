@@ -11,6 +11,7 @@ every PDF. In order:
   animation and the served wheel deleted;
 - a build killed (SIGKILL, with every process it started) while each step runs;
 - two builds started at once;
+- a stylesheet edited, then put back;
 - a fork's address that GitHub Pages cannot serve: the warning, and no served file
   naming the old address (the print edition is withdrawn until ``make pdf``).
 
@@ -156,6 +157,28 @@ def test_two_builds_at_once_wait_for_each_other(book, clean):
     other = first if waited[0] is outs[1] else second
     assert f"is running (process {other.pid})" in waited[0]
     assert _same(root, clean, skip=PRINTED) == NONE  # printed again above
+
+
+def test_an_edited_stylesheet_reaches_the_site_and_its_bundle(book, clean):
+    """With no page out of date Sphinx copies no static file: an edited stylesheet
+    must still be served, purged into the site's one stylesheet and linked by its
+    new checksum; undone, the site is the clean build's again."""
+    root = book[0]
+    css = root / "_static" / "lc-lean.css"
+    original = css.read_text(encoding="utf-8")
+    rule = ".bd-article h1 { letter-spacing: 0.01em; }"
+    css.write_text(original + rule + "\n", encoding="utf-8")
+    out = assert_built(build(root))
+    assert "[book] sphinx: done in" in out, out
+    static = root / "_build" / "html" / "_static"
+    assert rule in (static / "lc-lean.css").read_text(encoding="utf-8")
+    bundle = (static / "lc-site.css").read_text(encoding="utf-8")
+    assert re.search(r"letter-spacing:\s*0?\.01em", bundle), "not in lc-site.css"
+    changed = _same(root, clean, skip=PRINTED)["changed"]
+    assert "_build/html/chapters/01_geometry.html" in changed, changed  # its link
+    css.write_text(original, encoding="utf-8")
+    assert_built(build(root))
+    assert _same(root, clean, skip=PRINTED) == NONE
 
 
 def test_a_fork_at_an_address_pages_cannot_serve(book):

@@ -132,6 +132,11 @@ def sphinx(root, reason="inputs"):
     # Nor a new address: the Markdown pages get it filled in when they are read.
     extensions = digest(root, files_under(root, "tools/book/*.py"))
     extensions += f" {config.site_url(root)} {config.repo_url(root)}"
+    # Nor a changed static file (a stylesheet, the answer keys' script): with no page
+    # out of date it copies none, lean_assets.py purges no new bundle, and the pages
+    # would go on linking the old file's checksum. Every page is written again.
+    static = files_under(root, "_static/**/*", f"{GEN.as_posix()}/*.js")
+    extensions += " " + digest(root, static)
     stamp = root / EXTENSIONS_STAMP
     same = stamp.is_file() and stamp.read_text() == extensions
     fresh = [] if same else ["--all"]
