@@ -1,12 +1,14 @@
 """Tests for linclass.geometry: hand-computed cases, identities and brute force."""
 
 import math
+import warnings
 
 import numpy as np
 import pytest
 from exact_errors import raises_exactly
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
 
 from linclass import data, geometry
@@ -458,15 +460,38 @@ def test_polish_turns_a_near_optimum_into_the_optimum():
     np.testing.assert_allclose(_polish(A, near, True), optimum, rtol=0, atol=1e-14)
 
 
-def test_polish_keeps_a_point_it_cannot_improve():
-    # No constraint is near equality here: the solve on none of them gives z = 0,
-    # which is infeasible, so the point given is returned as it is.
+def test_polish_certifies_nothing_from_a_single_support_vector():
+    # Scaled to touch the margin, (4, 4, -1.5) has one constraint at equality, the
+    # negative point at the origin: the solve on it alone gives w = 0, b = -1, which
+    # separates nothing, so polish certifies no optimum (None), rather than guess.
     from linclass._separators import _polish
 
     A, _ = _polish_problem()
     far = np.array([4.0, 4.0, -1.5])
-    assert np.all(A @ far > 1 + 1e-6)
-    np.testing.assert_array_equal(_polish(A, far, True), far)
+    np.testing.assert_array_equal(A @ far, [1.5, 10.5, 2.5, 4.5])
+    assert _polish(A, far, True) is None
+
+
+def test_polish_starts_from_the_closest_points_of_a_loose_separator():
+    # Twice the optimum has every constraint slack (2, 2, 2, 3): scaled down by its
+    # smallest value it is the optimum again, with its three support vectors.
+    from linclass._separators import _polish
+
+    A, optimum = _polish_problem()
+    polished = _polish(A, 2 * optimum, True)
+    np.testing.assert_allclose(polished, optimum, rtol=0, atol=1e-14)
+
+
+def test_polish_refuses_a_support_set_whose_solution_is_infeasible():
+    # The LP's separator of the first three points, (w0, b0, t) = (1, 1, -0.5, 0.5),
+    # puts (0, 0) and (0, 1) on its margin (A z0 = 1, 5, 1); their minimum-norm
+    # solution, w = (0, 2), b = -1, puts (3, 0) on the wrong side: no certificate.
+    from linclass._separators import _constraint_matrix, _lp_separator, _polish
+
+    X, y = np.array([[0.0, 0.0], [3.0, 0.0], [0.0, 1.0]]), np.array([-1.0, 1.0, 1.0])
+    w0, b0, t = _lp_separator(X, y, True)
+    A = _constraint_matrix(X, y, True)
+    assert _polish(A, np.r_[w0, b0] / t, True) is None
 
 
 def test_polish_accepts_a_support_vector_that_needs_no_multiplier():
@@ -491,3 +516,47 @@ def test_max_margin_far_from_the_origin():
     np.testing.assert_allclose(w, [1.0, 0.0], rtol=0, atol=1e-12)
     gap = X[y > 0, 0].min() - X[y < 0, 0].max()
     assert gamma == pytest.approx(gap / 2, rel=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("R", "offset", "fit_intercept"),
+    [
+        (100.0, (10.0, 1000.0), True),
+        (0.01, (-5.0, 0.0), True),
+        (100.0, (0.0, 0.0), False),
+    ],
+)
+def test_max_margin_of_a_gap_just_above_the_tolerance(R, offset, fit_intercept):
+    # Two rays on one line, a gap of 6e-9 of their length between them, x2 constant:
+    # the best separator is the perpendicular bisector of the gap, w = (1, 0), with
+    # the half-gap as margin. SLSQP gives up at this scale, and the exact solve
+    # must not lose the tiny direction (it returned (1, -1) / sqrt(2) once, a margin
+    # sqrt(2) too small).
+    X, y = _two_rays(3e-9, R=R, offset=offset)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        w, b, gamma = geometry.max_margin(X, y, fit_intercept=fit_intercept)
+    np.testing.assert_allclose(w, [1.0, 0.0], rtol=0, atol=1e-12)
+    gap = X[y > 0, 0].min() - X[y < 0, 0].max()
+    assert gamma == pytest.approx(gap / 2, rel=1e-6)
+    middle = (X[y > 0, 0].min() + X[y < 0, 0].max()) / 2
+    assert b == pytest.approx(-middle if fit_intercept else 0.0, abs=1e-6 * gap)
+
+
+def test_max_margin_warns_when_it_cannot_certify_the_optimum(monkeypatch):
+    # Where SLSQP fails and the exact solve cannot certify a point, the answer is
+    # the LP's separator: valid, but short of the maximum. Say so.
+    from scipy.optimize import OptimizeResult
+
+    from linclass import _separators
+
+    def stuck(fun, x0, **kwargs):
+        return OptimizeResult(x=x0, success=False, message="Iteration limit reached")
+
+    monkeypatch.setattr(_separators, "minimize", stuck)
+    X, y = [[0.0, 0.0], [3.0, 0.0], [0.0, 1.0]], [-1, 1, 1]
+    with pytest.warns(ConvergenceWarning, match="^max_margin could not certify the "
+                      r"maximum margin \(SLSQP: Iteration limit reached;"):  # fmt: skip
+        w, b, gamma = geometry.max_margin(X, y)
+    assert geometry.margin(X, y, w, b) == pytest.approx(gamma, rel=1e-12)
+    assert 0 < gamma < np.sqrt(0.9) / 2 - 1e-3
