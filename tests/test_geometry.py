@@ -519,20 +519,23 @@ def test_max_margin_far_from_the_origin():
 
 
 @pytest.mark.parametrize(
-    ("R", "offset", "fit_intercept"),
+    ("half_gap", "R", "offset", "fit_intercept"),
     [
-        (100.0, (10.0, 1000.0), True),
-        (0.01, (-5.0, 0.0), True),
-        (100.0, (0.0, 0.0), False),
+        (3e-9, 100.0, (10.0, 1000.0), True),
+        (3e-9, 0.01, (-5.0, 0.0), True),
+        (3e-9, 1.0, (0.0, 0.0), False),
+        (1e-8, 1e4, (3.0, -7.0), True),
     ],
 )
-def test_max_margin_of_a_gap_just_above_the_tolerance(R, offset, fit_intercept):
-    # Two rays on one line, a gap of 6e-9 of their length between them, x2 constant:
-    # the best separator is the perpendicular bisector of the gap, w = (1, 0), with
-    # the half-gap as margin. SLSQP gives up at this scale, and the exact solve
-    # must not lose the tiny direction (it returned (1, -1) / sqrt(2) once, a margin
-    # sqrt(2) too small).
-    X, y = _two_rays(3e-9, R=R, offset=offset)
+def test_max_margin_of_a_gap_just_above_the_tolerance(
+    half_gap, R, offset, fit_intercept
+):
+    # Two rays of length R on one line, 2 * half_gap * R apart, x2 constant: the best
+    # separator is the perpendicular bisector of the gap, w = (1, 0), with the
+    # half-gap as margin (also through the origin: the gap is centred on x1 = 0).
+    # SLSQP gives up at this scale, and the exact solve must not lose the tiny
+    # direction (it returned (1, -1) / sqrt(2) once, a margin sqrt(2) too small).
+    X, y = _two_rays(half_gap, R=R, offset=offset)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         w, b, gamma = geometry.max_margin(X, y, fit_intercept=fit_intercept)
