@@ -494,6 +494,17 @@ def test_polish_refuses_a_support_set_whose_solution_is_infeasible():
     assert _polish(A, np.r_[w0, b0] / t, True) is None
 
 
+def test_polish_refuses_a_support_set_with_a_negative_multiplier():
+    # Through the origin, y_i x_i = (1, 0) and (2, 1): z = (1, -1) puts both on its
+    # margin and separates, but w = 3 (1, 0) - (2, 1) needs a negative multiplier
+    # (the optimum (1, 0) keeps (2, 1) off the margin), so it is no certificate.
+    from linclass._separators import _polish
+
+    A = np.array([[1.0, 0.0], [2.0, 1.0]])
+    np.testing.assert_array_equal(A @ np.array([1.0, -1.0]), [1.0, 1.0])
+    assert _polish(A, np.array([1.0, -1.0]), False) is None
+
+
 def test_polish_accepts_a_support_vector_that_needs_no_multiplier():
     # (0, 0) negative, (2, 0) and (2, 1) positive: all three lie on the margin of
     # z* = (1, 0, -1), but w* = (1, 0) is built from the first two alone, so the
