@@ -164,17 +164,17 @@ def _polish(A, z, fit_intercept):
     S = np.flatnonzero(A @ z <= 1 + 1e-6)
     k, d = A.shape[1], A.shape[1] - int(fit_intercept)
     M = A[S]
-    Mw, rhs = M[:, :d], np.ones(S.size)
+    Mw = M[:, :d]
     if fit_intercept:
-        # Eliminate the bias (c = M's bias column, the labels): the constraints hold
-        # for some b iff they hold after projecting c out. Solving the bordered KKT
-        # system instead mixes entries of size 1 with ones of the margin's size and
-        # squares the condition number: at a margin of 1e-9 lstsq then drops the
-        # direction the answer needs.
+        # Eliminate the bias (c = M's bias column, the labels): M_S z = 1 holds for
+        # some b iff it holds with c projected out of both sides (lstsq ignores the
+        # right-hand side's part along c, orthogonal to the projected columns).
+        # Solving the bordered KKT system instead mixes entries of size 1 with ones
+        # of the margin's size and squares the condition number: at a margin of 1e-9
+        # lstsq then drops the direction the answer needs.
         c = M[:, -1]
         Mw = Mw - np.outer(c, c @ Mw) / (c @ c)
-        rhs = rhs - c * (c.sum() / (c @ c))
-    w = np.linalg.lstsq(Mw, rhs, rcond=None)[0]
+    w = np.linalg.lstsq(Mw, np.ones(S.size), rcond=None)[0]
     z_new = np.r_[w, c @ (1 - M[:, :d] @ w) / (c @ c)] if fit_intercept else w
     # Multipliers: w = sum_S alpha_i A_i[:d] and, with a bias, sum_S alpha_i y_i = 0.
     alpha = np.linalg.lstsq(M.T, np.r_[w, np.zeros(k - d)], rcond=None)[0]

@@ -483,15 +483,17 @@ def test_polish_starts_from_the_closest_points_of_a_loose_separator():
 
 
 def test_polish_refuses_a_support_set_whose_solution_is_infeasible():
-    # The LP's separator of the first three points, (w0, b0, t) = (1, 1, -0.5, 0.5),
-    # puts (0, 0) and (0, 1) on its margin (A z0 = 1, 5, 1); their minimum-norm
-    # solution, w = (0, 2), b = -1, puts (3, 0) on the wrong side: no certificate.
-    from linclass._separators import _constraint_matrix, _lp_separator, _polish
+    # (0, 0) negative, (0, 1) and (3, 0.75) positive: z = (1, 2, -1) separates them
+    # with the first two on its margin; their minimum-norm solution, w = (0, 2),
+    # b = -1, leaves (3, 0.75) inside the margin (0.5 < 1): no certificate.
+    from linclass._separators import _constraint_matrix, _polish
 
-    X, y = np.array([[0.0, 0.0], [3.0, 0.0], [0.0, 1.0]]), np.array([-1.0, 1.0, 1.0])
-    w0, b0, t = _lp_separator(X, y, True)
-    A = _constraint_matrix(X, y, True)
-    assert _polish(A, np.r_[w0, b0] / t, True) is None
+    X = np.array([[0.0, 0.0], [0.0, 1.0], [3.0, 0.75]])
+    A = _constraint_matrix(X, np.array([-1.0, 1.0, 1.0]), True)
+    z = np.array([1.0, 2.0, -1.0])
+    np.testing.assert_array_equal(A @ z, [1.0, 1.0, 3.5])
+    np.testing.assert_array_equal(A @ np.array([0.0, 2.0, -1.0]), [1.0, 1.0, 0.5])
+    assert _polish(A, z, True) is None
 
 
 def test_polish_refuses_a_support_set_with_a_negative_multiplier():
@@ -557,20 +559,49 @@ def test_max_margin_of_a_gap_just_above_the_tolerance(
     assert b == pytest.approx(-middle if fit_intercept else 0.0, abs=1e-6 * gap)
 
 
-def test_max_margin_warns_when_it_cannot_certify_the_optimum(monkeypatch):
-    # Where SLSQP fails and the exact solve cannot certify a point, the answer is
-    # the LP's separator: valid, but short of the maximum. Say so.
+def _stuck_slsqp(x, message, success=False):
+    """A stand-in for scipy's minimize that returns x as it is."""
     from scipy.optimize import OptimizeResult
 
+    return lambda fun, x0, **kwargs: OptimizeResult(
+        x=x0 if x is None else np.asarray(x), success=success, message=message
+    )
+
+
+def test_max_margin_warns_when_it_cannot_certify_the_optimum(monkeypatch):
+    # Where SLSQP fails and the exact solve cannot certify a point (here from the
+    # LP's separator, whose support set is the wrong one), the answer is the LP's
+    # separator: valid, but short of the maximum sqrt(0.9) / 2. Say so, at the call.
     from linclass import _separators
 
-    def stuck(fun, x0, **kwargs):
-        return OptimizeResult(x=x0, success=False, message="Iteration limit reached")
-
-    monkeypatch.setattr(_separators, "minimize", stuck)
+    monkeypatch.setattr(_separators, "minimize", _stuck_slsqp(None, "Iteration limit"))
     X, y = [[0.0, 0.0], [3.0, 0.0], [0.0, 1.0]], [-1, 1, 1]
-    with pytest.warns(ConvergenceWarning, match="^max_margin could not certify the "
-                      r"maximum margin \(SLSQP: Iteration limit reached;"):  # fmt: skip
+    with pytest.warns(ConvergenceWarning) as record:
+        w, b, gamma = geometry.max_margin(X, y)
+    assert [str(r.message) for r in record] == [
+        "max_margin could not certify the maximum margin (SLSQP: Iteration limit; "
+        "the exact solve on the support vectors gave no better feasible point): "
+        "the separator returned is valid, but its margin may be below the maximum "
+        "(typically the margin is tiny against the data's size)."
+    ]
+    assert record[0].filename == __file__
+    assert geometry.margin(X, y, w, b) == pytest.approx(gamma, rel=1e-12)
+    assert 0 < gamma < np.sqrt(0.9) / 2 - 1e-3
+
+
+def test_max_margin_falls_back_on_the_lp_when_slsqp_ends_infeasible(monkeypatch):
+    # SLSQP claims success at w = (-1, 0), which separates nothing (it puts (3, 0)
+    # below (0, 0)): the LP's separator is kept instead (valid, margin > 0), with
+    # the warning, since nothing certifies it.
+    from linclass import _separators
+
+    monkeypatch.setattr(
+        _separators,
+        "minimize",
+        _stuck_slsqp([-1.0, 0.0, 0.0], "Optimization terminated", True),
+    )
+    X, y = [[0.0, 0.0], [3.0, 0.0], [0.0, 1.0]], [-1, 1, 1]
+    with pytest.warns(ConvergenceWarning, match=r"^max_margin could not certify"):
         w, b, gamma = geometry.max_margin(X, y)
     assert geometry.margin(X, y, w, b) == pytest.approx(gamma, rel=1e-12)
     assert 0 < gamma < np.sqrt(0.9) / 2 - 1e-3
