@@ -496,6 +496,22 @@ def test_polish_refuses_a_support_set_whose_solution_is_infeasible():
     assert _polish(A, z, True) is None
 
 
+def test_polish_judges_the_multipliers_relative_to_their_size():
+    # The three points above, shrunk by 1e-4: the margin is 1e-4, the multipliers
+    # of the first two 5e7 (they scale like 1 / margin^2) and the third one's zero
+    # comes out of lstsq as a rounding error of about 1e-8 either way: not a sign of
+    # a wrong support set, however small against 1.
+    from linclass._separators import _constraint_matrix, _polish
+
+    X = 1e-4 * np.array([[0.0, 0.0], [2.0, 0.0], [2.0, 1.0]])
+    A = _constraint_matrix(X, np.array([-1.0, 1.0, 1.0]), True)
+    optimum = np.array([1e4, 0.0, -1.0])
+    np.testing.assert_allclose(A @ optimum, [1.0, 1.0, 1.0], rtol=1e-15)
+    near = optimum + 1e-7 * np.array([1e4, 0.5e4, -0.5])
+    polished = _polish(A, near, True)
+    np.testing.assert_allclose(polished, optimum, rtol=0, atol=1e-9)
+
+
 def test_polish_refuses_a_support_set_with_a_negative_multiplier():
     # Through the origin, y_i x_i = (1, 0) and (2, 1): z = (1, -1) puts both on its
     # margin and separates, but w = 3 (1, 0) - (2, 1) needs a negative multiplier
