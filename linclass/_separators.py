@@ -7,8 +7,11 @@ share for hyperplanes ``(w, b)`` and for -1/+1 labels.
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 from scipy.optimize import linprog, minimize
+from sklearn.exceptions import ConvergenceWarning
 
 from ._validation import check_binary_labels, check_vector, check_X_y
 
@@ -148,22 +151,39 @@ def best_offset(X, y, w):
 
 
 def _polish(A, z, fit_intercept):
-    """Solve the KKT system on the (near-)active constraints exactly.
+    """Solve the optimality conditions on the (near-)active constraints exactly.
 
     SLSQP stops within ~1e-8 of the optimum; the optimum itself is the minimum-norm
     solution of A_S z = 1 on the support vectors S with non-negative multipliers.
-    Returns the polished z if it is feasible and its multipliers are >= 0, else z.
+    Returns that solution if it is feasible, its multipliers are >= 0 and it is no
+    worse than z; else None (the optimum is not certified).
     """
+    # SLSQP may stop with every constraint slack (S would be empty): rescaled, the
+    # closest points of z lie exactly on its margin, A_i z = 1.
+    z = z / np.min(A @ z)
     S = np.flatnonzero(A @ z <= 1 + 1e-6)
     k, d = A.shape[1], A.shape[1] - int(fit_intercept)
-    P = np.diag(np.r_[np.ones(d), np.zeros(k - d)])
     M = A[S]
-    K = np.block([[P, -M.T], [M, np.zeros((S.size, S.size))]])
-    sol = np.linalg.lstsq(K, np.r_[np.zeros(k), np.ones(S.size)], rcond=None)[0]
-    z_new, alpha = sol[:k], sol[k:]
-    feasible = np.all(A @ z_new >= 1 - 1e-9) and np.all(alpha >= -1e-9)
-    better = z_new[:d] @ z_new[:d] <= z[:d] @ z[:d] * (1 + 1e-9)
-    return z_new if feasible and better else z
+    Mw = M[:, :d]
+    if fit_intercept:
+        # Eliminate the bias (c = M's bias column, the labels): M_S z = 1 holds for
+        # some b iff it holds with c projected out of both sides (lstsq ignores the
+        # right-hand side's part along c, orthogonal to the projected columns).
+        # Solving the bordered KKT system instead mixes entries of size 1 with ones
+        # of the margin's size and squares the condition number: at a margin of 1e-9
+        # lstsq then drops the direction the answer needs.
+        c = M[:, -1]
+        Mw = Mw - np.outer(c, c @ Mw) / (c @ c)
+    w = np.linalg.lstsq(Mw, np.ones(S.size), rcond=None)[0]
+    z_new = np.r_[w, c @ (1 - M[:, :d] @ w) / (c @ c)] if fit_intercept else w
+    # Multipliers: w = sum_S alpha_i A_i[:d] and, with a bias, sum_S alpha_i y_i = 0.
+    alpha = np.linalg.lstsq(M.T, np.r_[w, np.zeros(k - d)], rcond=None)[0]
+    # They scale like |w|^2 = 1 / margin^2, so the sign test is relative to them.
+    feasible = np.all(A @ z_new >= 1 - 1e-9) and np.all(
+        alpha >= -1e-9 * np.abs(alpha).max()
+    )
+    better = w @ w <= z[:d] @ z[:d] * (1 + 1e-9)
+    return z_new if feasible and better else None
 
 
 def max_margin(X, y, fit_intercept=True):
@@ -197,6 +217,12 @@ def max_margin(X, y, fit_intercept=True):
         If the data are not linearly separable (by a hyperplane through the origin
         when ``fit_intercept=False``).
 
+    Warns
+    -----
+    ConvergenceWarning
+        If neither SLSQP nor the exact solve certifies the optimum; the separator
+        returned then separates the data but its margin may be below the maximum.
+
     Examples
     --------
     >>> w, b, gamma = max_margin([[0.0, 0.0], [2.0, 0.0]], [-1, 1])
@@ -228,8 +254,20 @@ def max_margin(X, y, fit_intercept=True):
         method="SLSQP",
         options={"maxiter": 1000, "ftol": 1e-15},
     )
-    z = res.x if np.all(A @ res.x >= 1 - 1e-6) else z0
-    z = _polish(A, z, fit_intercept)
+    feasible = np.all(A @ res.x >= 1 - 1e-6)
+    z = res.x if feasible else z0
+    polished = _polish(A, z, fit_intercept)
+    if polished is not None:
+        z = polished
+    elif not (res.success and feasible):
+        warnings.warn(
+            f"max_margin could not certify the maximum margin (SLSQP: {res.message}; "
+            "the exact solve on the support vectors gave no better feasible point): "
+            "the separator returned is valid, but its margin may be below the "
+            "maximum (typically the margin is tiny against the data's size).",
+            ConvergenceWarning,
+            stacklevel=2,
+        )
     w = z[:d] / np.linalg.norm(z[:d])
     if fit_intercept:
         # The optimal offset for the final direction, computed in the original

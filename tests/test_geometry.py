@@ -1,12 +1,14 @@
 """Tests for linclass.geometry: hand-computed cases, identities and brute force."""
 
 import math
+import warnings
 
 import numpy as np
 import pytest
 from exact_errors import raises_exactly
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.svm import SVC
 
 from linclass import data, geometry
@@ -458,15 +460,68 @@ def test_polish_turns_a_near_optimum_into_the_optimum():
     np.testing.assert_allclose(_polish(A, near, True), optimum, rtol=0, atol=1e-14)
 
 
-def test_polish_keeps_a_point_it_cannot_improve():
-    # No constraint is near equality here: the solve on none of them gives z = 0,
-    # which is infeasible, so the point given is returned as it is.
+def test_polish_certifies_nothing_from_a_single_support_vector():
+    # Scaled to touch the margin, (4, 4, -1.5) has one constraint at equality, the
+    # negative point at the origin: the solve on it alone gives w = 0, b = -1, which
+    # separates nothing, so polish certifies no optimum (None), rather than guess.
     from linclass._separators import _polish
 
     A, _ = _polish_problem()
     far = np.array([4.0, 4.0, -1.5])
-    assert np.all(A @ far > 1 + 1e-6)
-    np.testing.assert_array_equal(_polish(A, far, True), far)
+    np.testing.assert_array_equal(A @ far, [1.5, 10.5, 2.5, 4.5])
+    assert _polish(A, far, True) is None
+
+
+def test_polish_starts_from_the_closest_points_of_a_loose_separator():
+    # Twice the optimum has every constraint slack (2, 2, 2, 3): scaled down by its
+    # smallest value it is the optimum again, with its three support vectors.
+    from linclass._separators import _polish
+
+    A, optimum = _polish_problem()
+    polished = _polish(A, 2 * optimum, True)
+    np.testing.assert_allclose(polished, optimum, rtol=0, atol=1e-14)
+
+
+def test_polish_refuses_a_support_set_whose_solution_is_infeasible():
+    # (0, 0) negative, (0, 1) and (3, 0.75) positive: z = (1, 2, -1) separates them
+    # with the first two on its margin; their minimum-norm solution, w = (0, 2),
+    # b = -1, leaves (3, 0.75) inside the margin (0.5 < 1): no certificate.
+    from linclass._separators import _constraint_matrix, _polish
+
+    X = np.array([[0.0, 0.0], [0.0, 1.0], [3.0, 0.75]])
+    A = _constraint_matrix(X, np.array([-1.0, 1.0, 1.0]), True)
+    z = np.array([1.0, 2.0, -1.0])
+    np.testing.assert_array_equal(A @ z, [1.0, 1.0, 3.5])
+    np.testing.assert_array_equal(A @ np.array([0.0, 2.0, -1.0]), [1.0, 1.0, 0.5])
+    assert _polish(A, z, True) is None
+
+
+def test_polish_judges_the_multipliers_relative_to_their_size():
+    # The three points above, shrunk by 1e-4: the margin is 1e-4, the multipliers
+    # of the first two 5e7 (they scale like 1 / margin^2) and the third one's zero
+    # comes out of lstsq as a rounding error of about 1e-8 either way: not a sign of
+    # a wrong support set, however small against 1.
+    from linclass._separators import _constraint_matrix, _polish
+
+    X = 1e-4 * np.array([[0.0, 0.0], [2.0, 0.0], [2.0, 1.0]])
+    A = _constraint_matrix(X, np.array([-1.0, 1.0, 1.0]), True)
+    optimum = np.array([1e4, 0.0, -1.0])
+    np.testing.assert_allclose(A @ optimum, [1.0, 1.0, 1.0], rtol=1e-15)
+    near = optimum + 1e-7 * np.array([1e4, 0.5e4, -0.5])
+    polished = _polish(A, near, True)
+    assert polished is not None  # certified
+    np.testing.assert_allclose(polished, optimum, rtol=0, atol=1e-9)
+
+
+def test_polish_refuses_a_support_set_with_a_negative_multiplier():
+    # Through the origin, y_i x_i = (1, 0) and (2, 1): z = (1, -1) puts both on its
+    # margin and separates, but w = 3 (1, 0) - (2, 1) needs a negative multiplier
+    # (the optimum (1, 0) keeps (2, 1) off the margin), so it is no certificate.
+    from linclass._separators import _polish
+
+    A = np.array([[1.0, 0.0], [2.0, 1.0]])
+    np.testing.assert_array_equal(A @ np.array([1.0, -1.0]), [1.0, 1.0])
+    assert _polish(A, np.array([1.0, -1.0]), False) is None
 
 
 def test_polish_accepts_a_support_vector_that_needs_no_multiplier():
@@ -491,3 +546,79 @@ def test_max_margin_far_from_the_origin():
     np.testing.assert_allclose(w, [1.0, 0.0], rtol=0, atol=1e-12)
     gap = X[y > 0, 0].min() - X[y < 0, 0].max()
     assert gamma == pytest.approx(gap / 2, rel=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("half_gap", "R", "offset", "fit_intercept"),
+    [
+        (3e-9, 100.0, (10.0, 1000.0), True),
+        (3e-9, 0.01, (-5.0, 0.0), True),
+        (3e-9, 1.0, (0.0, 0.0), False),
+        (1e-8, 1e4, (3.0, -7.0), True),
+    ],
+)
+def test_max_margin_of_a_gap_just_above_the_tolerance(
+    half_gap, R, offset, fit_intercept
+):
+    # Two rays of length R on one line, 2 * half_gap * R apart, x2 constant: the best
+    # separator is the perpendicular bisector of the gap, w = (1, 0), with the
+    # half-gap as margin (also through the origin: the gap is centred on x1 = 0).
+    # SLSQP gives up at this scale, and the exact solve must not lose the tiny
+    # direction (it returned (1, -1) / sqrt(2) once, a margin sqrt(2) too small).
+    X, y = _two_rays(half_gap, R=R, offset=offset)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        w, b, gamma = geometry.max_margin(X, y, fit_intercept=fit_intercept)
+    np.testing.assert_allclose(w, [1.0, 0.0], rtol=0, atol=1e-12)
+    gap = X[y > 0, 0].min() - X[y < 0, 0].max()
+    assert gamma == pytest.approx(gap / 2, rel=1e-6)
+    middle = (X[y > 0, 0].min() + X[y < 0, 0].max()) / 2
+    assert b == pytest.approx(-middle if fit_intercept else 0.0, abs=1e-6 * gap)
+
+
+def _stuck_slsqp(x, message, success=False):
+    """A stand-in for scipy's minimize that returns x as it is."""
+    from scipy.optimize import OptimizeResult
+
+    return lambda fun, x0, **kwargs: OptimizeResult(
+        x=x0 if x is None else np.asarray(x), success=success, message=message
+    )
+
+
+def test_max_margin_warns_when_it_cannot_certify_the_optimum(monkeypatch):
+    # Where SLSQP fails and the exact solve cannot certify a point (here from the
+    # LP's separator, whose support set is the wrong one), the answer is the LP's
+    # separator: valid, but short of the maximum sqrt(0.9) / 2. Say so.
+    from linclass import _separators
+
+    monkeypatch.setattr(_separators, "minimize", _stuck_slsqp(None, "Iteration limit"))
+    X, y = [[0.0, 0.0], [3.0, 0.0], [0.0, 1.0]], [-1, 1, 1]
+    with pytest.warns(ConvergenceWarning) as record:
+        w, b, gamma = geometry.max_margin(X, y)
+    assert [str(r.message) for r in record] == [
+        "max_margin could not certify the maximum margin (SLSQP: Iteration limit; "
+        "the exact solve on the support vectors gave no better feasible point): "
+        "the separator returned is valid, but its margin may be below the maximum "
+        "(typically the margin is tiny against the data's size)."
+    ]
+    assert record[0].filename != _separators.__file__  # the caller's line, not ours
+    assert geometry.margin(X, y, w, b) == pytest.approx(gamma, rel=1e-12)
+    assert 0 < gamma < np.sqrt(0.9) / 2 - 1e-3
+
+
+def test_max_margin_falls_back_on_the_lp_when_slsqp_ends_infeasible(monkeypatch):
+    # SLSQP claims success at w = (-1, 0), which separates nothing (it puts (3, 0)
+    # below (0, 0)): the LP's separator is kept instead (valid, margin > 0), with
+    # the warning, since nothing certifies it.
+    from linclass import _separators
+
+    monkeypatch.setattr(
+        _separators,
+        "minimize",
+        _stuck_slsqp([-1.0, 0.0, 0.0], "Optimization terminated", True),
+    )
+    X, y = [[0.0, 0.0], [3.0, 0.0], [0.0, 1.0]], [-1, 1, 1]
+    with pytest.warns(ConvergenceWarning, match=r"^max_margin could not certify"):
+        w, b, gamma = geometry.max_margin(X, y)
+    assert geometry.margin(X, y, w, b) == pytest.approx(gamma, rel=1e-12)
+    assert 0 < gamma < np.sqrt(0.9) / 2 - 1e-3
