@@ -32,7 +32,7 @@ CHAPTER_CAPS = {
     "03_convergence": 1436,
     "04_pocket": 1510,
     "05_lda": 1336,
-    "06_multiclass": 1575,
+    "06_multiclass": 1568,
 }
 MAIN_TOTAL = 15000
 WHOLE_TOTAL = 19500
