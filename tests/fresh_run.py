@@ -6,6 +6,7 @@ import urllib.request
 from urllib.parse import urljoin
 
 import pytest
+from book_toc import toc_entries
 from html_links import links
 
 from tools.book import config, fresh_env
@@ -51,3 +52,14 @@ def run_downloaded(site, page, pick, tmp_path, base):
         f"{setup!r}"
     )
     return nb
+
+
+def chapters_one_quick(quick):
+    """Every chapter as a test parameter, all but ``quick`` marked slow: a simulated
+    Colab costs about 10 s a chapter, so `make test` runs one and `make test-slow`
+    the others."""
+    return [
+        pytest.param(e, marks=() if e == quick else pytest.mark.slow)
+        for e in toc_entries()
+        if e.startswith("chapters/")
+    ]

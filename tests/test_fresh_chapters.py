@@ -8,17 +8,10 @@ jupyter-book. Its setup cell must install linclass from the site's wheel
 """
 
 import pytest
-from book_toc import toc_entries
-from fresh_run import run_downloaded
+from fresh_run import chapters_one_quick, run_downloaded
 
-# `make test` runs chapter 5 (the one that reads data sets shipped in the wheel);
-# `make test-slow` runs the other five (a simulated Colab costs 10 s a chapter).
-QUICK = "chapters/05_lda"
-CHAPTERS = [
-    pytest.param(e, marks=() if e == QUICK else pytest.mark.slow)
-    for e in toc_entries()
-    if e.startswith("chapters/")
-]
+# `make test` runs chapter 5 (it reads data sets shipped in the wheel).
+CHAPTERS = chapters_one_quick("chapters/05_lda")
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)

@@ -5,17 +5,10 @@ notebook, its checks say "not attempted yet", and linclass comes from the site."
 import re
 
 import pytest
-from book_toc import toc_entries
-from fresh_run import run_downloaded
+from fresh_run import chapters_one_quick, run_downloaded
 
-# `make test` runs chapter 2 (its coding checks run the learner's starters);
-# `make test-slow` runs the other five.
-QUICK = "chapters/02_perceptron"
-CHAPTERS = [
-    pytest.param(e, marks=() if e == QUICK else pytest.mark.slow)
-    for e in toc_entries()
-    if e.startswith("chapters/")
-]
+# `make test` runs chapter 2 (its coding checks run the learner's starters).
+CHAPTERS = chapters_one_quick("chapters/02_perceptron")
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
