@@ -7,7 +7,8 @@ The steps, in order (see ``steps.py`` for how a step decides to run):
 3. exercise notebooks: the exercise edition;
 4. setup cells: every chapter's first cell is the current setup cell;
 5. notebook cache: cleared when ``linclass/`` or the lock changed (``cache.py``);
-6. Sphinx: ``jupyter-book build -n -W --keep-going``, itself incremental;
+6. Sphinx: ``jupyter-book build -n -W --keep-going``, itself incremental; then the
+   pictures no page shows any more are removed (``orphans.py``);
 7. portable notebooks: what the site serves for download, Colab and Binder, as
    plain Markdown (``portable.py``), written after Sphinx, and again whenever
    Sphinx copied the MyST sources or the exercise edition over them (the step's
@@ -37,7 +38,7 @@ import sys
 import time
 from pathlib import Path
 
-from tools.book import cache, config, pdf
+from tools.book import cache, config, orphans, pdf
 from tools.book.pdf_link import PDF_NAME, STATUS_JS
 from tools.book.steps import (
     STAMPS,
@@ -168,6 +169,10 @@ def sphinx(root, reason="inputs"):
         for page in unstamped:
             page.unlink()
         call(args, root, capture=False)
+    # Sphinx never removes a figure a page stopped showing (orphans.py).
+    removed = orphans.remove(root / HTML)
+    if removed:
+        print(f"[book] sphinx: removed {removed} picture(s) that no page shows")
     stamp.write_text(extensions)
 
 
