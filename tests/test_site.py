@@ -118,6 +118,7 @@ def check_page(site_pages, name):
 def _check_page(site_pages, tab, name):
     page = tab.page
     _check_content(page, name)
+    _check_one_search(page, f"{name} (light)")
     a11y.check_structure(page, name)  # lang, headings, alt text, readable maths
     a11y.check_reduced_motion(page, name)
     _screenshot(page, "light", name)
@@ -138,6 +139,7 @@ def _check_page(site_pages, tab, name):
     _check_players(page, name)
     site_pages.get(name, "phone")
     _check_fits(page, f"{name} (phone)")
+    _check_one_search(page, f"{name} (phone)")
     _screenshot(page, "phone", name)
     _check_pictures(page, f"{name} (phone)", players)
     if name.startswith("chapters/"):
@@ -188,6 +190,19 @@ def _check_content(page, name):
     if name.startswith("chapters/"):
         figures = page.locator("main figure img").count()
         assert figures >= 3, f"{name}: only {figures} figures rendered"
+
+
+def _check_one_search(page, label):
+    # A theme update (sphinx-book-theme 1.3) added a header holding only a second
+    # search field: 64 px above every page (_config.yml, navbar_persistent).
+    shown = page.evaluate(
+        """() => [...document.querySelectorAll(
+              'button.search-button__button, button.search-button-field, '
+              + 'form.bd-search, input[type=search]')]
+             .filter(e => e.getClientRects().length
+                          && getComputedStyle(e).visibility !== 'hidden').length"""
+    )
+    assert shown == 1, f"{label}: {shown} search fields or buttons shown, not 1"
 
 
 # What pydata-sphinx-theme marks as a Tab stop when it scrolls (its script's list).
