@@ -29,7 +29,7 @@ MAIN_PER_CHAPTER = 2800
 CHAPTER_CAPS = {
     "01_geometry": 1477,
     "02_perceptron": 1589,
-    "03_convergence": 1392,
+    "03_convergence": 1391,
     "04_pocket": 1510,
     "05_lda": 1336,
     "06_multiclass": 1568,
