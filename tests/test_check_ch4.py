@@ -72,8 +72,8 @@ def test_error_pocket_check_accepts_the_numpy_reference():
 @pytest.mark.parametrize(
     ("answer_id", "wrong"),
     [
-        ("ex-ch4-runs-a", 5),  # 1 / eps
-        ("ex-ch4-runs-a", 0.25),  # eps / (1 - eps)
+        ("ex-ch4-runs-a", 1 / 19),  # forgets the mistake's draw
+        ("ex-ch4-runs-a", 0.95),  # 1 - eps
         ("ex-ch4-runs-b", 13),  # rounded up
         ("ex-ch4-runs-b", 12.91),  # not a whole number of draws
     ],
@@ -83,7 +83,7 @@ def test_answer_keys_reject(answer_id, wrong):
 
 
 def test_answer_keys_accept_the_worked_values():
-    eps = 0.2
-    assert lc.check.answer("ex-ch4-runs-a", (1 - eps) / eps)
+    streak = 19
+    assert lc.check.answer("ex-ch4-runs-a", 1 / (streak + 1))
     r = next(r for r in range(1000) if (1 - 0.30) ** (r + 1) < 0.01)
     assert lc.check.answer("ex-ch4-runs-b", r)

@@ -78,21 +78,21 @@ def _run_needed(eps, p=0.01):
 
 
 register_answer(
-    "ex-ch4-runs-a", "the mean streak for an error of 20%", "number", lambda: 0.8 / 0.2
+    "ex-ch4-runs-a",
+    "the estimate of eps from a streak of 19",
+    "number",
+    lambda: 1 / (19 + 1),
 )
 register_mistakes(
     "ex-ch4-runs-a",
     [
         (
-            5.0,
-            "1/eps counts the draws up to and including the mistake; the streak "
-            "counts only the correct draws before it.",
+            1 / 19,
+            "the mistake that ended the streak is a draw too: one mistake in l + 1 draws.",
         ),
-        (0.25, "the ratio is upside down: (1 - eps)/eps."),
-        (0.8, "that is the chance that one draw is correct, not the mean streak."),
-        (0.2, "that is eps itself; the mean streak is (1 - eps)/eps."),
+        (0.95, "that is the estimated chance that one draw is correct, 1 - eps."),
     ],
-    method="use the formula of the first part, (1 - eps)/eps, with eps = 0.2.",
+    method="set the derivative of l ln(1 - eps) + ln(eps) to zero, with l = 19.",
 )
 register_answer(
     "ex-ch4-runs-b",
