@@ -30,9 +30,9 @@ CHAPTER_CAPS = {
     "01_geometry": 1477,
     "02_perceptron": 1589,
     "03_convergence": 1391,
-    "04_pocket": 1510,
-    "05_lda": 1336,
-    "06_multiclass": 1568,
+    "04_pocket": 1435,
+    "05_lda": 1211,
+    "06_multiclass": 1567,
 }
 MAIN_TOTAL = 15000
 WHOLE_TOTAL = 19500
