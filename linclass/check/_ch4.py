@@ -88,7 +88,8 @@ register_mistakes(
     [
         (
             1 / 19,
-            "the mistake that ended the streak is a draw too: one mistake in l + 1 draws.",
+            "the mistake that ended the streak is a draw too: one mistake in "
+            "l + 1 draws.",
         ),
         (0.95, "that is the estimated chance that one draw is correct, 1 - eps."),
     ],
