@@ -31,7 +31,7 @@ CHAPTER_CAPS = {
     "02_perceptron": 1589,
     "03_convergence": 1391,
     "04_pocket": 1435,
-    "05_lda": 1211,
+    "05_lda": 1184,
     "06_multiclass": 1567,
 }
 MAIN_TOTAL = 15000
