@@ -31,7 +31,7 @@ CHAPTER_CAPS = {
     "02_perceptron": 1287,
     "03_convergence": 1163,
     "04_pocket": 1206,
-    "05_lda": 1160,
+    "05_lda": 1153,
     "06_multiclass": 1364,
 }
 MAIN_TOTAL = 15000
