@@ -32,7 +32,7 @@ CHAPTER_CAPS = {
     "03_convergence": 1163,
     "04_pocket": 1210,
     "05_lda": 1118,
-    "06_multiclass": 1364,
+    "06_multiclass": 1362,
 }
 MAIN_TOTAL = 15000
 WHOLE_TOTAL = 19500
