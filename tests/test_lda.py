@@ -138,6 +138,11 @@ def test_criterion_inf_where_only_within_scatter_vanishes():
             TypeError,
             "threshold must be 'midpoint' or a number; got NoneType",
         ),
+        (
+            {"threshold": [0.5]},
+            TypeError,
+            "threshold must be 'midpoint' or a number; got list",
+        ),
     ],
 )
 def test_bad_hyper_parameters(params, error, match):
@@ -376,6 +381,13 @@ def test_criterion_does_not_depend_on_the_size_of_w():
     assert lda.criterion(w) == pytest.approx(3.2, rel=1e-15)
     for c in (1e200, 1e-200, -3.0):
         assert lda.criterion(c * w) == pytest.approx(3.2, rel=1e-15)
+    # each row on its own: directions of very different lengths in one call
+    J = lda.criterion(np.array([1e200 * w, 1e-200 * w]))
+    np.testing.assert_allclose(J, [3.2, 3.2], rtol=1e-15)
+    # nor on the unit of the data: a tenth of it has scatters 100 times smaller
+    # (here w'S_W w = 0.0125, below 1)
+    small = FisherLDA().fit(X / 10, [0, 0, 1, 1])
+    assert small.criterion(w) == pytest.approx(3.2, rel=1e-14)
 
 
 def test_criterion_rejects_a_zero_row_among_others():
