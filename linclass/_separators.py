@@ -63,7 +63,9 @@ def _constraint_matrix(Xs, y, fit_intercept):
 def _lp_separator(Xs, y, fit_intercept):
     """Maximise t subject to y_i (w.x_i + b) >= t, |w_j| <= 1 (a linear programme).
 
-    Returns (w, b, t); the data are strictly separable iff t > 0.
+    Returns (w, b, t); the data are strictly separable iff t > 0. The offset ``b``
+    is 0 without an intercept, and t is capped at 1, which keeps the programme
+    bounded where b alone separates (a single class).
     """
     n, d = Xs.shape
     A = _constraint_matrix(Xs, y, fit_intercept)

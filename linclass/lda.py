@@ -327,6 +327,9 @@ class FisherLDA(TransformerMixin, BinaryLinearClassifier):
             raise ValueError(f"w must have {d} components; got shape {W.shape}")
         if not np.any(W, axis=1).all():
             raise ValueError("w must be non-zero: J(0) is undefined")
+        # J does not depend on the size of w: rows scaled to a largest entry of 1
+        # keep the quadratic forms from overflowing (nan) or underflowing (0)
+        W = W / np.abs(W).max(axis=1, keepdims=True)
         num = np.einsum("ij,jk,ik->i", W, self.scatter_between_, W)
         den = np.einsum("ij,jk,ik->i", W, self.scatter_within_, W)
         with np.errstate(divide="ignore", invalid="ignore"):

@@ -90,6 +90,63 @@ def test_functional_margin_scales_geometric_does_not():
     )
 
 
+def test_without_b_the_hyperplane_passes_through_the_origin():
+    # b defaults to 0: the line 3x + 4y = 0, to which (3, 4) is 25 / 5 = 5 away
+    X, y, w = [[3.0, 4.0], [-3.0, -4.0]], [1, -1], [3.0, 4.0]
+    np.testing.assert_array_equal(geometry.signed_distance(X, w), [5.0, -5.0])
+    np.testing.assert_array_equal(geometry.functional_margin(X, y, w), [25.0, 25.0])
+    np.testing.assert_array_equal(geometry.geometric_margin(X, y, w), [5.0, 5.0])
+    assert geometry.margin(X, y, w) == 5.0
+
+
+def test_novikoff_bound_reads_exact_fractions_as_numbers():
+    # a margin worked out by hand as a fraction, 1/2, is a number like 0.5
+    from fractions import Fraction
+
+    assert geometry.novikoff_bound(3, Fraction(1, 2)) == 36.0
+    assert geometry.novikoff_bound(Fraction(3), 0.5) == 36.0
+
+
+def test_line_endpoints_reads_the_box_in_any_number_type():
+    # limits typed as decimals (as a text box gives them) are read as floats
+    from decimal import Decimal
+
+    box = (Decimal("-1"), Decimal("1"))
+    assert geometry.line_endpoints([0.0, 1.0], -0.5, box, box) == (
+        (1.0, 0.5),
+        (-1.0, 0.5),
+    )
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: geometry.add_bias([[1.0]], np.nan),
+            "value contains NaN or infinity",
+        ),
+        (
+            lambda: geometry.add_bias([[1.0]], [1.0, 2.0]),
+            "value must be a 1-D vector; got shape (1, 2)",
+        ),
+        (
+            lambda: geometry.novikoff_bound(np.nan, 0.5),
+            "R and gamma must be finite numbers; got NaN or infinity",
+        ),
+        (
+            lambda: geometry.novikoff_bound(1.0, np.inf),
+            "R and gamma must be finite numbers; got NaN or infinity",
+        ),
+        (
+            lambda: geometry.line_endpoints([1.0, 0.0, 0.0], 0.0, (0, 1), (0, 1)),
+            "w must have length 2; got shape (3,)",
+        ),
+    ],
+)
+def test_small_functions_say_exactly_what_is_wrong(call, message):
+    raises_exactly(call, ValueError, message)
+
+
 def test_radius_novikoff_and_distance_to_origin():
     assert geometry.radius([[3.0, 4.0], [-1.0, 0.0]]) == 5.0
     assert geometry.novikoff_bound(3.0, 0.5) == 36.0
@@ -606,19 +663,42 @@ def test_max_margin_warns_when_it_cannot_certify_the_optimum(monkeypatch):
     assert 0 < gamma < np.sqrt(0.9) / 2 - 1e-3
 
 
-def test_max_margin_falls_back_on_the_lp_when_slsqp_ends_infeasible(monkeypatch):
-    # SLSQP claims success at w = (-1, 0), which separates nothing (it puts (3, 0)
-    # below (0, 0)): the LP's separator is kept instead (valid, margin > 0), with
-    # the warning, since nothing certifies it.
+@pytest.mark.parametrize(
+    "end",
+    [
+        [-1.0, 0.0, 0.0],  # puts (3, 0) below (0, 0)
+        [0.0, 0.0, 0.0],  # w = 0, b = 0: no hyperplane, every functional margin 0
+    ],
+)
+def test_max_margin_falls_back_on_the_lp_when_slsqp_ends_infeasible(monkeypatch, end):
+    # SLSQP claims success at a (w, b) that separates nothing: its functional
+    # margin falls short of the 1 asked for by a whole unit, not by a rounding.
+    # The LP's separator is kept instead (valid, margin > 0), with the warning,
+    # since nothing certifies it.
     from linclass import _separators
 
     monkeypatch.setattr(
-        _separators,
-        "minimize",
-        _stuck_slsqp([-1.0, 0.0, 0.0], "Optimization terminated", True),
+        _separators, "minimize", _stuck_slsqp(end, "Optimization terminated", True)
     )
     X, y = [[0.0, 0.0], [3.0, 0.0], [0.0, 1.0]], [-1, 1, 1]
     with pytest.warns(ConvergenceWarning, match=r"^max_margin could not certify"):
         w, b, gamma = geometry.max_margin(X, y)
     assert geometry.margin(X, y, w, b) == pytest.approx(gamma, rel=1e-12)
     assert 0 < gamma < np.sqrt(0.9) / 2 - 1e-3
+
+
+def test_the_separability_lp_measures_the_margin_of_a_w_in_the_unit_box():
+    # is_separable's tolerance is a margin of 1e-9 for a w with every |w_j| <= 1
+    # (on standardised data): in 1-D that is w = 1 or w = -1, whichever way the
+    # classes lie, and the margin of two points 1 apart is 0.5.
+    from linclass._separators import _lp_separator
+
+    X = np.array([[-0.5], [0.5]])
+    for y, w in [([-1.0, 1.0], 1.0), ([1.0, -1.0], -1.0)]:
+        w_lp, b, t = _lp_separator(X, np.array(y), True)
+        assert (w_lp.tolist(), b, t) == ([w], 0.0, 0.5)
+    # through the origin, the offset returned is 0, not a variable of the LP
+    w_lp, b, t = _lp_separator(X, np.array([-1.0, 1.0]), False)
+    assert (w_lp.tolist(), b, t) == ([1.0], 0.0, 0.5)
+    # one class with a bias: b alone separates by any margin; t stops at its cap, 1
+    assert _lp_separator(np.array([[0.5], [-0.2]]), np.ones(2), True)[2] == 1.0

@@ -4,6 +4,7 @@ import warnings
 
 import numpy as np
 import pytest
+from exact_errors import raises_exactly
 from sklearn.exceptions import ConvergenceWarning
 
 from linclass.history import History, MulticlassHistory, PocketHistory
@@ -149,6 +150,7 @@ def test_multiclass_history_updates_two_classes():
     np.testing.assert_array_equal(b, [0.0, 1.0, -1.0])
     dW, db = h.update_at(3)
     np.testing.assert_array_equal(dW, [[-0.5, -0.5], [0.5, 0.5], [0.0, 0.0]])
+    np.testing.assert_array_equal(db, [-1.0, 1.0, 0.0])  # the bias, after d = 2
     assert h.predicted_at(1) == 2 and h.predicted_at(2) == -1
     assert h.weights_at(2)[0].tolist() == [[1.0, 2.0], [0.0, 0.0], [-1.0, -2.0]]
 
@@ -160,3 +162,102 @@ def test_pocket_history_defaults_and_exact_types():
     assert h.order == "random"
     assert h.pocket_steps.dtype == np.int64 and h.pocket_steps.shape == (0,)
     assert h.pocket_weights_at(2) == (np.array([0.0]), 0.0)
+
+
+def test_default_order_is_cyclic():
+    h = History(4, [1, 3], [[1.0, 0.5, 1.0], [-2.0, 0.0, -1.0]], n_samples=2)
+    m = MulticlassHistory(2, [1], [[1.0, 1.0]], [2], [0], 3, n_samples=2)
+    assert h.order == m.order == "cyclic"
+    assert [m.index_at(t) for t in (1, 2)] == [0, 1]
+
+
+def test_multiclass_history_keeps_its_visiting_order():
+    m = MulticlassHistory(
+        3, [2], [[1.0, 1.0]], [1], [0], 2, n_samples=2, order="random",
+        indices=[1, 1, 0],
+    )  # fmt: skip
+    assert m.order == "random"
+    assert [m.index_at(t) for t in (1, 2, 3)] == [1, 1, 0]
+    np.testing.assert_array_equal(m.indices, [1, 1, 0])
+    batch = MulticlassHistory(2, [1], [[1.0, 1.0]], [1], [0], 2, 2, order="batch")
+    assert batch.index_at(1) == -1
+
+
+def test_no_update_after_the_last_mistake():
+    h = History(4, [1, 3], [[1.0, 0.5, 1.0], [-2.0, 0.0, -1.0]], n_samples=2)
+    dw, db = h.update_at(4)
+    assert (dw.tolist(), db, h.is_mistake(4)) == ([0.0, 0.0], 0.0, False)
+    m = MulticlassHistory(3, [1], [[1.0, 1.0]], [1], [0], 2, n_samples=2)
+    dW, db = m.update_at(3)
+    assert (dW.tolist(), db.tolist(), m.predicted_at(3)) == ([[0.0], [0.0]], [0, 0], -1)
+
+
+def _one_mistake_each():
+    return (
+        History(4, [1, 3], [[1.0, 0.5, 1.0], [-2.0, 0.0, -1.0]], n_samples=2),
+        MulticlassHistory(4, [1], [[1.0, 1.0]], [1], [0], 2, n_samples=2),
+    )
+
+
+@pytest.mark.parametrize(
+    "ask",
+    [
+        lambda h, m: h.update_at(0),
+        lambda h, m: h.is_mistake(0),
+        lambda h, m: m.update_at(0),
+        lambda h, m: m.predicted_at(0),
+    ],
+)
+def test_step_0_made_no_update(ask):
+    # step 0 is the initial state: no point was visited, so "the update of step 0"
+    # is a wrong question, not a zero
+    h, m = _one_mistake_each()
+    raises_exactly(lambda: ask(h, m), IndexError, "step t=0 is outside [1, 4]")
+
+
+def test_a_step_that_is_not_an_integer_is_named_by_its_type():
+    h, m = _one_mistake_each()
+    for bad, name in [(1.5, "float"), (True, "bool"), ("2", "str")]:
+        message = f"step t must be an integer; got {name}"
+        raises_exactly(lambda: h.weights_at(bad), TypeError, message)  # noqa: B023
+        raises_exactly(lambda: m.update_at(bad), TypeError, message)  # noqa: B023
+
+
+def test_error_curve_agrees_with_the_pocket_error_at_every_step():
+    # the pocket may take the running weights at a mistake step (here step 2): it
+    # then holds the weights after that mistake, whose error is 0
+    h = PocketHistory(
+        3, [1, 2], [[1.0, 1.0], [1.0, 0.0]], 1, pocket_steps=[2],
+        errors=[1.0, 0.5, 0.0], indices=[0, 0, 0],
+    )  # fmt: skip
+    steps, running, pocket = h.error_curve()
+    assert steps.tolist() == [0, 1, 2]
+    assert pocket.tolist() == [h.pocket_error_at(int(t)) for t in steps]
+    assert pocket.tolist() == [1.0, 1.0, 0.0]
+    assert running.tolist() == [h.train_error_at(int(t)) for t in steps]
+
+
+def test_histories_store_fixed_types_whatever_they_are_given():
+    # Steps as int64, the visiting order as int32, updates and errors as float64,
+    # classes as int32: nbytes, the figure the module exists to keep small, counts
+    # exactly these (the cumulative sums once built, too).
+    order = np.array([0, 1, 1, 0], dtype=np.int64)
+    h = PocketHistory(
+        4, np.array([1, 3], np.int32), np.array([[1, 1], [-1, 0]], np.float32), 2,
+        pocket_steps=np.array([2], np.int32), errors=np.array([1, 0.5, 0], np.float32),
+        indices=order,
+    )  # fmt: skip
+    assert h.mistake_steps.dtype == h.pocket_steps.dtype == np.int64
+    assert h.indices.dtype == np.int32
+    assert h.update_at(1)[0].dtype == np.float64
+    # steps 2 * 8, order 4 * 4, updates 4 * 8, pocket steps 8, errors 3 * 8
+    assert h.nbytes == 16 + 16 + 32 + 8 + 24
+    m = MulticlassHistory(
+        2, np.array([1], np.int32), np.array([[1, 1]], np.float32),
+        np.array([1], np.int64), np.array([0], np.int64), 2, n_samples=2,
+        order="random", indices=order[:2],
+    )  # fmt: skip
+    # step 8, order 2 * 4, update 2 * 8, classes 4 + 4
+    assert m.nbytes == 8 + 8 + 16 + 4 + 4
+    m.weights_at(2)  # the cumulative sums: 2 states x 2 classes x (d + 1) x 8
+    assert m.nbytes == 40 + 64

@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from exact_errors import raises_exactly
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
@@ -123,18 +124,30 @@ def test_criterion_inf_where_only_within_scatter_vanishes():
 @pytest.mark.parametrize(
     ("params", "error", "match"),
     [
-        ({"reg": -1.0}, ValueError, "reg must be a finite number >= 0"),
-        ({"reg": np.inf}, ValueError, "reg must be a finite number >= 0"),
-        ({"reg": "big"}, TypeError, "reg must be a real number"),
-        ({"threshold": "median"}, ValueError, "threshold must be 'midpoint'"),
-        ({"threshold": np.nan}, ValueError, "threshold must be finite"),
-        ({"threshold": None}, TypeError, "threshold must be 'midpoint' or a number"),
+        ({"reg": -1.0}, ValueError, "reg must be a finite number >= 0; got -1.0"),
+        ({"reg": np.inf}, ValueError, "reg must be a finite number >= 0; got inf"),
+        ({"reg": "big"}, TypeError, "reg must be a real number; got str"),
+        (
+            {"threshold": "median"},
+            ValueError,
+            "threshold must be 'midpoint' or a number; got 'median'",
+        ),
+        ({"threshold": np.nan}, ValueError, "threshold must be finite; got nan"),
+        (
+            {"threshold": None},
+            TypeError,
+            "threshold must be 'midpoint' or a number; got NoneType",
+        ),
+        (
+            {"threshold": [0.5]},
+            TypeError,
+            "threshold must be 'midpoint' or a number; got list",
+        ),
     ],
 )
 def test_bad_hyper_parameters(params, error, match):
     X, y = gaussians(7)
-    with pytest.raises(error, match=match):
-        FisherLDA(**params).fit(X, y)
+    raises_exactly(lambda: FisherLDA(**params).fit(X, y), error, match)
 
 
 def test_bad_inputs():
@@ -307,15 +320,21 @@ def test_k_class_bad_inputs():
         FisherLDA().fit(Xw, [0, 1, 2, 0, 1, 2])
     lda = FisherLDA(reg=0.1).fit(Xw, [0, 1, 2, 0, 1, 2])
     assert np.all(np.isfinite(lda.transform(Xw)))
-    with pytest.raises(ValueError, match="numeric threshold needs exactly two classes"):
-        FisherLDA(threshold=0.5).fit(np.r_[Xw, Xw], [0, 1, 2] * 4)
+    raises_exactly(
+        lambda: FisherLDA(threshold=0.5).fit(np.r_[Xw, Xw], [0, 1, 2] * 4),
+        ValueError,
+        "a numeric threshold needs exactly two classes; got 3: leave "
+        "threshold='midpoint' for K > 2 classes",
+    )
 
 
 def test_binary_equal_means_still_fits():
     # w = 0 (equal class means) is a valid, if useless, binary fit, as before
     lda = FisherLDA().fit([[0.0], [5.0], [10.0]], [0, 1, 0])
     assert lda.coef_[0, 0] == 0.0 and lda.eigenvalues_[0] == 0.0
-    assert lda.transform([[1.0]]).shape == (1, 1)
+    # w = 0 cannot be scaled to unit variance: it stays 0 (not 0 / 0 = nan)
+    assert lda.scalings_.tolist() == [[0.0]]
+    assert lda.transform([[1.0]]).tolist() == [[0.0]]
 
 
 def test_binary_scalings_give_unit_pooled_variance_with_n_minus_2():
@@ -327,6 +346,62 @@ def test_binary_scalings_give_unit_pooled_variance_with_n_minus_2():
     z = lda.transform(X)[:, 0]
     scatter = sum(((z[y == c] - z[y == c].mean()) ** 2).sum() for c in (0, 1))
     assert scatter / 3 == pytest.approx(1.0, rel=1e-12)
+
+
+def test_binary_scalings_with_three_points_divide_by_n_minus_2_equal_1():
+    # n - 2 = 1: the scatter itself is the pooled variance. Class 0 is 0 and 2
+    # (scatter 2), class 1 is 5: w = (5 - 1) / 2 = 2 and w' S_W w = 8, so the
+    # scaling is 2 / sqrt(8) = 1 / sqrt(2), and the projected scatter is 1.
+    lda = FisherLDA().fit([[0.0], [2.0], [5.0]], [0, 0, 1])
+    assert lda.coef_[0, 0] == 2.0
+    assert lda.scalings_[0, 0] == pytest.approx(1 / np.sqrt(2), rel=1e-15)
+
+
+def test_a_failed_fit_leaves_the_estimator_unfitted():
+    # the singular fit stops after reading the data: criterion and transform then
+    # say "not fitted", not a missing attribute
+    from sklearn.exceptions import NotFittedError
+
+    X = np.array([[0.0, 1.0], [1.0, 1.0], [2.0, 1.0], [3.0, 1.0]])  # x2 constant
+    lda = FisherLDA()
+    with pytest.raises(ValueError):
+        lda.fit(X, [0, 0, 1, 1])
+    with pytest.raises(NotFittedError):
+        lda.criterion([1.0, 0.0])
+    with pytest.raises(NotFittedError):
+        lda.transform(X)
+
+
+def test_criterion_does_not_depend_on_the_size_of_w():
+    # J(c w) = J(w) for every c != 0, also where w'S w would overflow (1e200) or
+    # underflow (1e-200) in floating point: it gave nan and 0 before
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 1.0], [3.0, 0.0]])
+    lda = FisherLDA().fit(X, [0, 0, 1, 1])
+    w = np.array([1.0, 0.5])  # w'S_B w = 4, w'S_W w = 1.25
+    assert lda.criterion(w) == pytest.approx(3.2, rel=1e-15)
+    for c in (1e200, 1e-200, -3.0):
+        assert lda.criterion(c * w) == pytest.approx(3.2, rel=1e-15)
+    # each row on its own: directions of very different lengths in one call
+    J = lda.criterion(np.array([1e200 * w, 1e-200 * w]))
+    np.testing.assert_allclose(J, [3.2, 3.2], rtol=1e-15)
+    # nor on the unit of the data: a tenth of it has scatters 100 times smaller
+    # (here w'S_W w = 0.0125, below 1)
+    small = FisherLDA().fit(X / 10, [0, 0, 1, 1])
+    assert small.criterion(w) == pytest.approx(3.2, rel=1e-14)
+
+
+def test_criterion_rejects_a_zero_row_among_others():
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 1.0], [3.0, 0.0]])
+    lda = FisherLDA().fit(X, [0, 0, 1, 1])
+    raises_exactly(
+        lambda: lda.criterion([[1.0, 0.0], [0.0, 0.0]]),
+        ValueError,
+        "w must be non-zero: J(0) is undefined",
+    )
+
+
+def test_two_or_more_classes_are_tagged_multi_class():
+    assert FisherLDA().__sklearn_tags__().classifier_tags.multi_class is True
 
 
 def test_n_iter_is_one_closed_form_for_two_and_more_classes():

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from sklearn.exceptions import ConvergenceWarning, NotFittedError
 from sklearn.linear_model import Perceptron as SkPerceptron
 
+from linclass import perceptron as perceptron_module
 from linclass.geometry import radius
 from linclass.perceptron import Perceptron
 
@@ -124,10 +125,11 @@ def test_dense_mistakes_switch_to_signed_rows_stays_exact(eta, monkeypatch):
     assert np.array_equal(ours.intercept_, ref.intercept_)
 
 
-@pytest.mark.parametrize("eta", [1.0, 0.25])
+@pytest.mark.parametrize("eta", [1.0, 0.25, 2.0])
 @pytest.mark.parametrize("bias_update", ["unit", "r2"])
 @pytest.mark.parametrize("fit_intercept", [True, False])
 def test_cyclic_matches_textbook(eta, bias_update, fit_intercept):
+    # eta = 2 gives updates of +-2x, neither the +-x of eta = 1 nor a fraction
     X, y = _noisy(9, n=200, d=3, rate=0.05)
     X = 3.0 * X  # R > 1, so that the R**2 bias rule differs from the unit rule
     est = fit_quiet(
@@ -143,6 +145,11 @@ def test_cyclic_matches_textbook(eta, bias_update, fit_intercept):
     assert np.array_equal(est.coef_[0], w)
     assert est.intercept_[0] == b
     assert (est.n_mistakes_, est.n_iter_) == (mistakes, epochs)
+    # the history replays the same updates, bias included, to the same bits
+    h = est.history_
+    assert h.order == "cyclic"
+    w_end, b_end = h.weights_at(h.n_steps)
+    assert np.array_equal(w_end, w) and b_end == b
 
 
 def test_random_order_is_seeded_permutations():
@@ -154,6 +161,7 @@ def test_random_order_is_seeded_permutations():
     assert np.array_equal(est.coef_[0], w) and est.intercept_[0] == b
     assert (est.n_mistakes_, est.n_iter_) == (mistakes, epochs)
     np.testing.assert_array_equal(est.history_.indices, np.concatenate(seqs))
+    assert est.history_.order == "random"
     again = Perceptron(order="random", random_state=42).fit(X, y)
     assert np.array_equal(again.coef_, est.coef_)
 
@@ -176,6 +184,36 @@ def test_batch_mode_is_gradient_descent_on_criterion():
     assert est.history_.index_at(1) == -1
 
 
+@pytest.mark.parametrize("bias_update", ["unit", "r2"])
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_batch_history_replays_each_epoch(bias_update, fit_intercept):
+    # one step per epoch: step t of the history is the state after epoch t
+    X, y = _noisy(15, n=60, d=2, rate=0.1)
+    X = 3.0 * X  # R > 1, so that the R**2 bias rule differs from the unit rule
+    est = fit_quiet(
+        Perceptron(
+            mode="batch", max_iter=12, bias_update=bias_update,
+            fit_intercept=fit_intercept,
+        ),
+        X,
+        y,
+    )  # fmt: skip
+    R = radius(X)
+    bias = (R * R if bias_update == "r2" else 1.0) if fit_intercept else 0.0
+    yf = y.astype(float)
+    h, w, b, steps = est.history_, np.zeros(2), 0.0, []
+    assert h.order == "batch" and h.n_steps == est.n_iter_ == 12
+    for t in range(1, est.n_iter_ + 1):
+        wrong = yf * (X @ w + b) <= 0
+        steps += [t] * bool(wrong.any())
+        w = w + yf[wrong] @ X[wrong]
+        b = b + yf[wrong].sum() * bias
+        w_t, b_t = h.weights_at(t)
+        assert np.array_equal(w_t, w) and b_t == b
+    assert np.array_equal(est.coef_[0], w) and est.intercept_[0] == b
+    assert h.mistake_steps.tolist() == steps == list(range(1, 13))
+
+
 def test_converges_on_separable_data():
     X, y = separable(200, 5, 0.05, 12)
     est = Perceptron().fit(X, y)
@@ -186,12 +224,18 @@ def test_converges_on_separable_data():
     assert est.n_mistakes_ == len(est.history_.mistake_steps)
 
 
-def test_nonseparable_warns_and_stops_at_max_iter():
+@pytest.mark.parametrize("mode", ["online", "batch"])
+def test_nonseparable_warns_and_stops_at_max_iter(mode):
     X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
     y = np.array([0, 0, 1, 1])
-    with pytest.warns(ConvergenceWarning, match="did not converge in 30 epochs"):
-        est = Perceptron(max_iter=30).fit(X, y)
-    assert est.n_iter_ == 30 and not est.converged_
+    with pytest.warns(ConvergenceWarning) as record:
+        est = Perceptron(mode=mode, max_iter=30).fit(X, y)
+    assert [str(r.message) for r in record] == [
+        "Perceptron did not converge in 30 epochs; the data may not be linearly "
+        "separable"
+    ]
+    assert record[0].filename != perceptron_module.__file__  # the caller's line
+    assert est.n_iter_ == 30 and est.converged_ is False  # a bool, as documented
 
 
 def test_zero_epochs_gives_zero_weights():
@@ -200,6 +244,9 @@ def test_zero_epochs_gives_zero_weights():
         est = Perceptron(max_iter=0).fit(X, y)
     assert not est.coef_.any() and est.intercept_[0] == 0.0
     assert est.history_.n_steps == 0 and est.n_iter_ == 0
+    # no epoch, no mistake: the history records nothing at all
+    assert est.n_mistakes_ == 0 and est.history_.mistake_steps.shape == (0,)
+    assert est.history_.nbytes == 0
 
 
 def test_fit_intercept_false_keeps_bias_zero():
@@ -366,6 +413,7 @@ def test_replacement_order_draws_with_replacement_and_stops_when_all_correct():
     assert np.array_equal(est.coef_[0], w) and est.intercept_[0] == b
     assert est.converged_ and est.n_mistakes_ == mistakes
     visits = est.history_.indices
+    assert est.history_.order == "replacement"
     np.testing.assert_array_equal(visits, np.concatenate(draws))
     assert len(np.unique(visits[: len(y)])) < len(y), "an epoch repeats some points"
     assert est.history_.index_at(len(y) + 1) == draws[1][0]

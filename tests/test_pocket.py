@@ -4,8 +4,9 @@ import warnings
 
 import numpy as np
 import pytest
+from exact_errors import raises_exactly
 
-from linclass.pocket import Pocket
+from linclass.pocket import Pocket, next_mistake
 
 
 def noisy(seed, n=60, d=2, noise=1.0):
@@ -45,16 +46,30 @@ def reference_pocket(X, y, draws, ratchet, eta=1.0):
 
 
 @pytest.mark.parametrize("ratchet", [False, True])
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_matches_step_by_step_definition(ratchet, seed):
+@pytest.mark.parametrize(("seed", "eta"), [(0, 1.0), (1, 2.0), (2, 0.5)])
+def test_matches_step_by_step_definition(ratchet, seed, eta):
+    # eta = 2 and 0.5: updates of +-2x and +-x/2, neither the +-x of eta = 1
     X, y = noisy(seed)
-    est = Pocket(ratchet=ratchet, max_iter=15, random_state=seed).fit(X, y)
+    est = Pocket(ratchet=ratchet, eta=eta, max_iter=15, random_state=seed).fit(X, y)
     h = est.history_
-    w, b, changes, n_steps, evals = reference_pocket(X, y, h.indices, ratchet)
+    w, b, changes, n_steps, evals = reference_pocket(X, y, h.indices, ratchet, eta)
     assert np.array_equal(est.coef_[0], w) and est.intercept_[0] == b
     assert h.pocket_steps.tolist() == changes
     assert h.n_steps == n_steps
     assert est.n_error_evals_ == evals
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_a_run_that_overtakes_across_an_epoch_boundary(seed):
+    # With six points an epoch is six draws, so a run of correct draws often goes
+    # on into the next epoch and overtakes the pocket's run there: the pocket
+    # changes at the draw where it does, counted from the run's start.
+    X, y = noisy(seed, n=6)
+    est = Pocket(max_iter=15, random_state=seed).fit(X, y)
+    h = est.history_
+    w, b, changes, n_steps, _ = reference_pocket(X, y, h.indices, False)
+    assert h.pocket_steps.tolist() == changes
+    assert np.array_equal(est.coef_[0], w) and est.intercept_[0] == b
 
 
 def test_draws_are_uniform_with_replacement_from_seed():
@@ -116,7 +131,12 @@ def test_separable_data_converges_and_stops_early():
     y = np.where(X[:, 0] > X[:, 1], "up", "down")
     est = Pocket(max_iter=1000, random_state=0).fit(X, y)
     assert est.converged_ and est.score(X, y) == 1.0
-    assert est.history_.n_steps == est.history_.mistake_steps[-1]
+    h = est.history_
+    assert h.n_steps == h.mistake_steps[-1]
+    # the error-free running weights go into the pocket at that very step
+    assert h.pocket_steps[-1] == h.n_steps and h.pocket_error_at(h.n_steps) == 0.0
+    assert h.pocket_error_at(h.n_steps - 1) > 0.0
+    assert h.order == "random"
     assert est.n_iter_ < 1000
 
 
@@ -163,6 +183,37 @@ def test_error_evaluations_of_the_run_pockets():
     assert ratchet.n_error_evals_ <= ratchet.n_mistakes_
 
 
+def test_zero_epochs_keep_the_zero_weights_in_the_pocket():
+    X, y = noisy(14)
+    est = Pocket(max_iter=0).fit(X, y)
+    assert not est.coef_.any() and est.intercept_[0] == 0.0
+    assert (est.n_iter_, est.n_mistakes_, est.converged_) == (0, 0, False)
+    h = est.history_
+    assert h.n_steps == 0 and h.indices.shape == h.pocket_steps.shape == (0,)
+    assert h.pocket_error_at(0) == h.train_error_at(0) == 1.0
+
+
+def test_defaults_are_the_documented_ones():
+    assert Pocket().get_params() == {
+        "eta": 1.0,
+        "max_iter": 100,
+        "ratchet": False,
+        "fit_intercept": True,
+        "random_state": None,
+        "criterion": "run",
+    }
+
+
+def test_next_mistake_reports_where_and_the_new_gap():
+    # the gap estimate moves a quarter of the way to the gap just seen (counted
+    # from pos), and after a clean scan it is at least the length scanned
+    X = np.array([[1.0], [2.0], [-1.0]])
+    ys, wa = np.ones(3), np.array([1.0, 0.0])
+    assert next_mistake(X, ys, wa, 1, 3, 8.0) == (2, 0.75 * 8.0 + 0.25 * 1)
+    assert next_mistake(X, ys, wa, 1, 2, 0.5) == (-1, 1.0)  # no mistake: -1
+    assert next_mistake(X, ys, wa, 0, 2, 5.0) == (-1, 5.0)
+
+
 def test_fit_intercept_false():
     X, y = noisy(11)
     est = Pocket(fit_intercept=False, max_iter=5, random_state=0).fit(X, y)
@@ -183,6 +234,15 @@ def test_fit_intercept_false():
 def test_bad_hyper_parameters(params, error_type, match):
     with pytest.raises(error_type, match=match):
         Pocket(**params).fit([[0.0], [1.0]], [0, 1])
+
+
+def test_the_ratchet_with_the_error_criterion_is_refused_in_full():
+    raises_exactly(
+        lambda: Pocket(criterion="error", ratchet=True).fit([[0.0], [1.0]], [0, 1]),
+        ValueError,
+        "ratchet=True needs criterion='run': the 'error' pocket already accepts only "
+        "a strictly lower training error",
+    )
 
 
 def test_bad_data():
