@@ -26,7 +26,8 @@ page break moves. They are those of the last print (kept in
 ``_build/pdf/.page-numbers.json``): the book is printed once with them, and pypdf
 reads where each linked heading landed. When any moved (or on the first print) they
 are written in again and the book printed a second time; that print must then agree
-with its contents, or the printer stops.
+with its contents, or the printer stops. Every print is of the book opened afresh:
+Chromium moves a page break of a page it has printed before.
 """
 
 import hashlib
@@ -168,38 +169,6 @@ def print_pdf(root):
     with serve(build) as base, sync_playwright() as pw:
         url = f"{base}pdf/book.html"
         browser = pw.chromium.launch(executable_path=browser_path, args=CHROMIUM_ARGS)
-        page = browser.new_page()
-        page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-        page.on("requestfailed", lambda r: problems.append(f"failed request: {r.url}"))
-        page.on(
-            "request",
-            lambda r: (
-                problems.append(f"request leaves the book: {r.url}")
-                if urlparse(r.url).hostname not in ("127.0.0.1", None, "")
-                and not r.url.startswith("data:")
-                else None
-            ),
-        )
-        # The whole book with its figures: minutes, not seconds, on a busy machine.
-        page.goto(url, wait_until="load", timeout=LOAD_TIMEOUT_MS)
-        # The players fetch their fixed layer and contact sheet when about to be
-        # printed (or seen): ask them, then wait for every picture and the fonts.
-        page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
-        page.wait_for_function(
-            "() => [...document.images].every(i => i.complete) && [...document"
-            ".querySelectorAll('.lc-player')].every(p => p.dataset.lcAwake === '1')",
-            timeout=LOAD_TIMEOUT_MS,
-        )
-        page.evaluate("() => document.fonts.ready")
-        raw = page.evaluate(
-            """() => [...document.querySelectorAll('.math')]
-                 .filter(e => !e.querySelector('math')).length"""
-        )
-        if raw:
-            problems.append(f"{raw} formulas left untypeset")
-        if problems:
-            raise RuntimeError("print edition: " + "; ".join(problems[:5]))
-        out = root / OUT
         layout = {
             "format": "A4",
             "print_background": True,
@@ -208,7 +177,18 @@ def print_pdf(root):
             "footer_template": FOOTER,
             "margin": MARGINS,
         }
-        pdf, numbers = _print_numbered(page, layout, _last_numbers(root))
+        out = root / OUT
+
+        def fresh_page():
+            # A new page for every print: Chromium lays out a page printed before a
+            # little differently at a page break (a heading moved to the next page on
+            # every second print of one book), so a second print of the same page
+            # could disagree with the numbers the first one found.
+            page = browser.new_page()
+            _load(page, url, problems)
+            return page
+
+        pdf, numbers, page = _print_numbered(fresh_page, layout, _last_numbers(root))
         pdf = retitle(pdf, page.evaluate(HEADINGS))
         browser.close()
     write_atomic(out, pdf)
@@ -219,6 +199,40 @@ def print_pdf(root):
     return out
 
 
+def _load(page, url, problems):
+    """Open the print edition in ``page`` with every picture, player and font."""
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"failed request: {r.url}"))
+    page.on(
+        "request",
+        lambda r: (
+            problems.append(f"request leaves the book: {r.url}")
+            if urlparse(r.url).hostname not in ("127.0.0.1", None, "")
+            and not r.url.startswith("data:")
+            else None
+        ),
+    )
+    # The whole book with its figures: minutes, not seconds, on a busy machine.
+    page.goto(url, wait_until="load", timeout=LOAD_TIMEOUT_MS)
+    # The players fetch their fixed layer and contact sheet when about to be
+    # printed (or seen): ask them, then wait for every picture and the fonts.
+    page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+    page.wait_for_function(
+        "() => [...document.images].every(i => i.complete) && [...document"
+        ".querySelectorAll('.lc-player')].every(p => p.dataset.lcAwake === '1')",
+        timeout=LOAD_TIMEOUT_MS,
+    )
+    page.evaluate("() => document.fonts.ready")
+    raw = page.evaluate(
+        """() => [...document.querySelectorAll('.math')]
+             .filter(e => !e.querySelector('math')).length"""
+    )
+    if raw:
+        problems.append(f"{raw} formulas left untypeset")
+    if problems:
+        raise RuntimeError("print edition: " + "; ".join(problems[:5]))
+
+
 def _last_numbers(root):
     """The contents' page numbers of the last print, or None."""
     try:
@@ -227,8 +241,9 @@ def _last_numbers(root):
         return None
 
 
-def _print_numbered(page, layout, guess):
-    """Print the book with its contents' page numbers; return (PDF bytes, numbers).
+def _print_numbered(fresh_page, layout, guess):
+    """Print the book with its contents' page numbers; return (PDF bytes, numbers,
+    the page printed). ``fresh_page()`` opens the book in a new page, one per print.
 
     ``guess`` (the last print's numbers, or None) is written in first; a prose edit
     seldom moves a part to another page, and then one print is enough (ten seconds
@@ -236,10 +251,11 @@ def _print_numbered(page, layout, guess):
     the book printed again: the same layout, since every number takes the place of
     a placeholder as wide.
     """
-    wanted = page.evaluate(_CONTENTS_TARGETS)
-    if guess is not None and set(guess) != set(wanted):
-        guess = None  # another contents: print with the placeholders first
     for attempt in range(2):
+        page = fresh_page()
+        wanted = page.evaluate(_CONTENTS_TARGETS)
+        if guess is not None and set(guess) != set(wanted):
+            guess = None  # another contents: print with the placeholders first
         if guess is not None:
             missing = page.evaluate(_FILL_CONTENTS, guess)
             if missing:
@@ -256,12 +272,13 @@ def _print_numbered(page, layout, guess):
             raise RuntimeError(f"print edition: no page for contents entries {lost}")
         numbers = {target: found[target] for target in wanted}
         if numbers == guess:
-            return pdf, numbers
+            return pdf, numbers, page
         if attempt:
             moved = {
                 t: (guess[t], numbers[t]) for t in wanted if guess[t] != numbers[t]
             }
             raise RuntimeError(f"print edition: the contents' numbers moved: {moved}")
+        page.close()
         guess = numbers
 
 
