@@ -119,7 +119,7 @@ WRONG = [
     ("ex-ch1-margins-d", "1", "wrong", "convention for sign(0)"),
     ("ex-ch3-epochs-b", "56", "wrong", "the final clean epoch"),
     ("ex-ch3-epochs-c", "2,800", "wrong", "the final clean epoch"),
-    ("ex-ch4-runs-b", "13", "wrong", "must survive l + 1 draws"),
+    ("ex-ch4-runs-b", "26", "wrong", "must survive l + 1 draws"),
     ("ex-ch2-draws-a", "0.638", "wrong", "drawn at least once"),
     ("ex-ch2-draws-a", "0.64", "wrong", "drawn at least once"),
     ("ex-ch2-one-step-b", "3 0 1", "wrong", "with y = -1 it subtracts x"),

@@ -74,8 +74,9 @@ def test_error_pocket_check_accepts_the_numpy_reference():
     [
         ("ex-ch4-runs-a", 1 / 19),  # forgets the mistake's draw
         ("ex-ch4-runs-a", 0.95),  # 1 - eps
-        ("ex-ch4-runs-b", 13),  # rounded up
-        ("ex-ch4-runs-b", 12.91),  # not a whole number of draws
+        ("ex-ch4-runs-b", 12),  # one candidate, not 100
+        ("ex-ch4-runs-b", 26),  # survives l draws, not l + 1
+        ("ex-ch4-runs-b", 25.81),  # not a whole number of draws
     ],
 )
 def test_answer_keys_reject(answer_id, wrong):
@@ -85,5 +86,5 @@ def test_answer_keys_reject(answer_id, wrong):
 def test_answer_keys_accept_the_worked_values():
     streak = 19
     assert lc.check.answer("ex-ch4-runs-a", 1 / (streak + 1))
-    r = next(r for r in range(1000) if (1 - 0.30) ** (r + 1) < 0.01)
+    r = next(r for r in range(1000) if 1 - (1 - 0.7 ** (r + 1)) ** 100 < 0.01)
     assert lc.check.answer("ex-ch4-runs-b", r)

@@ -71,10 +71,12 @@ register_exercise(
 )
 
 
-def _run_needed(eps, p=0.01):
-    # The smallest record streak r with (1 - eps)^(r + 1) < p.
-    r = math.floor(math.log(p) / math.log(1 - eps))
-    return r if (1 - eps) ** (r + 1) < p else r + 1
+def _run_needed(eps, candidates=100, p=0.01):
+    # The smallest record streak r at which none of `candidates` independent candidates
+    # beats it with probability above 1 - p: each may succeed with (1 - eps)^(r + 1) < q.
+    q = 1 - (1 - p) ** (1 / candidates)
+    r = math.floor(math.log(q) / math.log(1 - eps))
+    return r if (1 - eps) ** (r + 1) < q else r + 1
 
 
 register_answer(
@@ -97,20 +99,20 @@ register_mistakes(
 )
 register_answer(
     "ex-ch4-runs-b",
-    "the smallest record streak for a 30% candidate",
+    "the smallest record streak against 100 candidates at 30%",
     "integer",
     lambda: _run_needed(0.30),
 )
 register_mistakes(
     "ex-ch4-runs-b",
     [
+        (12, "that protects against one candidate; here 100 candidates try."),
         (
-            13,
-            "to beat a record of l the candidate must survive l + 1 draws: "
-            "(1 - eps)^(l + 1) < 0.01.",
+            26,
+            "to beat a record of l a candidate must survive l + 1 draws: "
+            "(1 - eps)^(l + 1) < 1 - 0.99^(1/100).",
         ),
-        (3, "the candidate survives a draw with probability 1 - eps, not eps."),
-        (4, "the candidate survives a draw with probability 1 - eps, not eps."),
+        (7, "a candidate survives a draw with probability 1 - eps, not eps."),
     ],
-    method="solve (1 - eps)^(l + 1) < 0.01 for the smallest whole l.",
+    method="solve 1 - (1 - 0.7^(l + 1))^100 < 0.01 for the smallest whole l.",
 )

@@ -30,8 +30,8 @@ CHAPTER_CAPS = {
     "01_geometry": 1230,
     "02_perceptron": 1287,
     "03_convergence": 1163,
-    "04_pocket": 1210,
-    "05_lda": 1118,
+    "04_pocket": 1200,
+    "05_lda": 1090,
     "06_multiclass": 1362,
 }
 MAIN_TOTAL = 15000
