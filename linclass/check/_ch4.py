@@ -72,8 +72,8 @@ register_exercise(
 
 
 def _run_needed(eps, candidates=100, p=0.01):
-    # The smallest record streak r at which none of `candidates` independent candidates
-    # beats it with probability above 1 - p: each may succeed with (1 - eps)^(r + 1) < q.
+    # The smallest record streak r that all of `candidates` independent candidates
+    # fail to beat with probability above 1 - p; each succeeds with (1-eps)^(r+1) < q.
     q = 1 - (1 - p) ** (1 / candidates)
     r = math.floor(math.log(q) / math.log(1 - eps))
     return r if (1 - eps) ** (r + 1) < q else r + 1
