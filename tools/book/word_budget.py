@@ -30,7 +30,7 @@ CHAPTER_CAPS = {
     "01_geometry": 1230,
     "02_perceptron": 1287,
     "03_convergence": 1163,
-    "04_pocket": 1200,
+    "04_pocket": 1204,
     "05_lda": 1090,
     "06_multiclass": 1362,
 }
