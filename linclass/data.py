@@ -139,7 +139,12 @@ def make_separable(
     rng = as_generator(random_state)
     s_max = 0.5 * (radius - margin)  # offset of the plane from the centre, kept
     # below half the free room so that both sides keep a sizeable share of the ball
-    dist = float(np.linalg.norm(c))
+    # The centre's length and direction, scaled first: the squares of a tiny centre
+    # (1e-161) underflow, and a direction from them is not a unit vector.
+    top = float(np.abs(c).max())
+    u = c / top if top > 0 else c
+    dist = top * float(np.linalg.norm(u))
+    u = u / np.linalg.norm(u) if top > 0 else u
     if fit_intercept or dist == 0:
         w = rng.standard_normal(d)
         w /= np.linalg.norm(w)
@@ -157,9 +162,9 @@ def make_separable(
         # Choose s first, then tilt w away from c until w.c equals it.
         s = rng.uniform(-1, 1) * min(s_max, dist)
         e = rng.standard_normal(d)
-        e -= (e @ c) / dist**2 * c
+        e -= (e @ u) * u
         e /= np.linalg.norm(e)
-        w = (s / dist) * (c / dist) + np.sqrt(1 - (s / dist) ** 2) * e
+        w = (s / dist) * u + np.sqrt(1 - (s / dist) ** 2) * e
     b = float(s - w @ c) if fit_intercept else 0.0
     # Sample a hair inside the promised region so that rounding in the rotation
     # below cannot push a point across the margin or out of the ball.
