@@ -54,7 +54,7 @@ _CHECKS = ["test_checks", "test_check_api"] + [f"test_check_ch{k}" for k in rang
 TESTS = {
     "check/_grammar.py": ["test_answer_grammar"],
     "check/_answers.py": ["test_answer_grammar", "test_check_ch2"],
-    "check/_compare.py": _CHECKS,
+    "check/_compare.py": [*_CHECKS, "test_compare"],
     "check/_core.py": _CHECKS,
     "perceptron.py": ["test_perceptron", "test_history", "test_check_ch2"],
     "pocket.py": ["test_pocket", "test_history", "test_check_ch4"],
