@@ -71,6 +71,7 @@ TESTS = {
     "_loaders.py": ["test_data"],
     "features.py": ["test_features"],
     "_validation.py": ["test_validation", "test_perceptron", "test_lda", "test_pocket"],
+    "_player_frames.py": ["test_player", "test_player_save", "test_player_frames"],
 }
 TESTS |= {f"check/_ch{k}.py": [f"test_check_ch{k}", "test_checks"] for k in range(1, 7)}
 # What the tests read besides linclass/ and tests/ (linked into each module's folder).
