@@ -193,3 +193,34 @@ def test_static_frames_say_what_is_wrong(call, error, message):
 
 def test_one_chosen_frame_is_enough():
     assert static_frame_indices(5, frames=[3]).tolist() == [3]
+
+
+def test_a_palette_spends_its_colours_on_the_whole_image():
+    # 32 colours (22 beside the fixed ones) for a ramp of 100 greys: every pixel
+    # within 12 levels (5 %) of its grey; 8 colours: a palette of 8 entries
+    ramp = _gradient_with_swatches()[2:]
+    out = _decoded(quantized_png(ramp, 32)).astype(int)
+    assert np.abs(out - ramp).max() <= 12
+    assert len(dict(_chunks(quantized_png(ramp, 8)))[b"PLTE"]) == 3 * 8
+
+
+def test_the_smallest_bound_on_static_frames_is_two():
+    assert static_frame_indices(10, max_static_frames=2).tolist() == [0, 9]
+    raises_exactly(
+        lambda: static_frame_indices(10, max_static_frames=1),
+        ValueError,
+        "max_static_frames must be >= 2; got 1",
+    )
+
+
+def _zlib_level(png):
+    """The compression level class a zlib stream declares (RFC 1950 FLEVEL):
+    0 fastest (level 0-1), 1 fast (2-5), 2 default (6), 3 slowest (7-9)."""
+    return dict(_chunks(png))[b"IDAT"][1] >> 6
+
+
+def test_the_live_player_compresses_fastest_and_the_pages_at_the_default_level():
+    # fast_png: zlib level 1 (speed for the live widget); quantized_png: level 6
+    rgb = _gradient_with_swatches()
+    assert _zlib_level(fast_png(rgb)) == 0
+    assert _zlib_level(quantized_png(rgb)) == 2
