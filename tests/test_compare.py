@@ -143,3 +143,15 @@ def test_the_article_follows_the_type_name():
 
 def test_a_check_without_cases_says_so():
     assert describe([]) == "nothing (the exercise has no cases)"
+
+
+def test_a_count_is_compared_as_an_int_however_large():
+    # float64 cannot tell 2**70 + 1 from 2**70, nor 2**62 + 1 from 2**62
+    assert same(2**70 + 1, 2**70) == (
+        "expected 1180591620717411303424, got 1180591620717411303425 (exact equality)"
+    )
+    assert same(np.int64(2**62 + 1), 2**62) == (
+        "expected 4611686018427387904, got 4611686018427387905 (exact equality)"
+    )
+    assert same(np.int64(2**62), 2**62) is None
+    assert same(58, 57, rtol=0.1, atol=1.0) == "expected 57, got 58 (exact equality)"
