@@ -355,7 +355,8 @@ def make_multiclass(n=300, k=3, random_state=None, std=0.7):
     random_state : int, Generator or None
     std : float, default=0.7
         Standard deviation of each blob; the centres lie at distance 2.5 from the
-        origin.
+        origin, class ``c`` at the angle ``90 + 360 c / k`` degrees (counter-clockwise
+        from the top).
 
     Returns
     -------

@@ -203,13 +203,14 @@ class OneVsOne(_MulticlassBase):
         3
         """
         X, y_index = self._encode(X, y)
-        self.pairs_ = list(combinations(range(len(self.classes_)), 2))
-        self.estimators_ = []
-        for i, j in self.pairs_:
+        pairs = list(combinations(range(len(self.classes_)), 2))
+        estimators = []  # set only when every pair is fitted: a failed fit is unfitted
+        for i, j in pairs:
             mask = (y_index == i) | (y_index == j)
-            self.estimators_.append(
+            estimators.append(
                 clone(self.estimator).fit(X[mask], (y_index[mask] == j).astype(int))
             )
+        self.pairs_, self.estimators_ = pairs, estimators
         return self
 
     def votes(self, X):

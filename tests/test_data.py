@@ -436,3 +436,236 @@ def test_the_closed_ends_of_the_parameter_ranges_are_allowed():
     y = np.array([1, -1, 1, 1])
     np.testing.assert_array_equal(data.flip_labels(y, 0.0, random_state=0), y)
     np.testing.assert_array_equal(data.flip_labels(y, 1, random_state=0), -y)
+
+
+# --- the documented defaults, shapes and spreads of the generators ------------------
+
+
+def test_generators_defaults_are_the_documented_ones():
+    assert data.make_ball(random_state=0)[0].shape == (200, 3)
+    assert data.make_circle(random_state=0)[0].shape == (200, 2)
+    assert data.make_elongated(random_state=0)[0].shape == (200, 2)
+    X, y = data.make_multiclass(random_state=0)
+    assert X.shape == (300, 2) and np.bincount(y).tolist() == [100, 100, 100]
+    # std 0.7 around centres at distance 2.5, the first at the top
+    angles = np.pi / 2 + 2 * np.pi * y / 3
+    centres = 2.5 * np.column_stack([np.cos(angles), np.sin(angles)])
+    assert abs((X - centres).std() - 0.7) < 0.05
+
+
+@pytest.mark.parametrize("k", [3, 5])
+def test_make_multiclass_centres_go_counter_clockwise_from_the_top(k):
+    X, y = data.make_multiclass(n=200 * k, k=k, random_state=4, std=0.1)
+    angles = np.pi / 2 + 2 * np.pi * np.arange(k) / k
+    centres = 2.5 * np.column_stack([np.cos(angles), np.sin(angles)])
+    means = np.array([X[y == c].mean(axis=0) for c in range(k)])
+    np.testing.assert_allclose(means, centres, atol=0.03)
+    assert abs((X - centres[y]).std() - 0.1) < 0.01
+
+
+def test_make_elongated_has_the_documented_shape_and_means():
+    X, y = data.make_elongated(n=20000, random_state=0)
+    assert y.dtype.kind == "i" and set(y.tolist()) == {-1, 1}
+    diff = X[y == 1].mean(axis=0) - X[y == -1].mean(axis=0)
+    np.testing.assert_allclose(diff, [0.0, 1.5 * np.sqrt(2)], atol=0.05)
+    long_axis, thin_axis = (
+        np.array([1.0, 1.0]) / np.sqrt(2),
+        np.array([-1.0, 1.0]) / np.sqrt(2),
+    )
+    for c in (1, -1):
+        Z = X[y == c] - X[y == c].mean(axis=0)
+        assert abs((Z @ long_axis).std() - 2.0) < 0.05  # long along 45 degrees
+        assert abs((Z @ thin_axis).std() - 0.3) < 0.01  # thin across it
+
+
+@pytest.mark.parametrize("make", [data.make_elongated, data.make_ball])
+def test_half_the_points_rounded_up_are_positive(make):
+    for n in (4, 5):
+        y = make(n=n, random_state=0)[1]
+        assert y.dtype.kind == "i"
+        assert ((y == 1).sum(), (y == -1).sum()) == ((n + 1) // 2, n // 2)
+
+
+def test_make_circle_passes_its_seed_and_gap_on():
+    X1, y1 = data.make_circle(n=60, random_state=5, gap=0.5)
+    X2, y2 = data.make_circle(n=60, random_state=5, gap=0.5)
+    np.testing.assert_array_equal(X1, X2)
+    np.testing.assert_array_equal(y1, y2)
+    r = np.linalg.norm(X1, axis=1)
+    assert np.all(r[y1 == 1] <= 0.5) and np.all(r[y1 == -1] >= 1.5)
+
+
+def test_make_ball_accepts_the_smallest_sizes():
+    X, y = data.make_ball(n=2, d=1, random_state=0)
+    assert X.shape == (2, 1) and sorted(y.tolist()) == [-1, 1]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: data.make_ball(n=1), "n must be at least 2; got 1"),
+        (lambda: data.make_ball(d=0), "d must be at least 1; got 0"),
+        (
+            lambda: data.make_ball(radius=0),
+            "radius must be a positive number (> 0); got 0",
+        ),
+        (
+            lambda: data.make_multiclass(std=-1),
+            "std must be a finite number >= 0; got -1",
+        ),
+        (
+            lambda: data.flip_labels([1, 1], 0.5),
+            "flip_labels needs at least two classes to flip between",
+        ),
+        (
+            lambda: data.flip_labels([], 0.5),
+            "y must be a non-empty 1-D array of labels; got shape (0,)",
+        ),
+    ],
+)
+def test_more_generators_say_exactly_which_parameter_is_wrong(call, message):
+    raises_exactly(call, ValueError, message)
+
+
+def test_flip_labels_with_nothing_to_flip_accepts_one_label_or_one_class():
+    np.testing.assert_array_equal(data.flip_labels([5], 0.0), [5])
+    np.testing.assert_array_equal(data.flip_labels([5, 5], 0.2), [5, 5])  # 0.4 -> 0
+
+
+def test_flip_labels_is_seeded():
+    y = np.arange(40) % 4
+    same = [data.flip_labels(y, 0.5, random_state=3) for _ in range(2)]
+    np.testing.assert_array_equal(*same)
+    assert not np.array_equal(same[0], data.flip_labels(y, 0.5, random_state=4))
+
+
+def test_flip_labels_draws_the_new_class_of_each_label_on_its_own():
+    # with three classes a changed "a" becomes "b" for some points and "c" for others
+    y = np.array(["a"] * 60 + ["b", "c"])
+    noisy, idx = data.flip_labels(y, 0.5, random_state=0, return_indices=True)
+    from_a = noisy[idx][y[idx] == "a"]
+    assert set(from_a.tolist()) == {"b", "c"}
+
+
+def test_separable_data_is_shown_by_its_sizes_and_numbers():
+    sep = data.SeparableData(
+        np.zeros((4, 2)),
+        np.ones(4, int),
+        np.array([1.0, 0.0]),
+        0.12345,
+        0.25,
+        1.5,
+        np.zeros(2),
+    )
+    assert repr(sep) == "SeparableData(n=4, d=2, margin=0.25, radius=1.5, b=0.1235)"
+
+
+def test_make_separable_defaults_and_its_random_offset():
+    sep = data.make_separable(random_state=0)
+    assert sep.X.shape == (100, 2) and (sep.margin, sep.radius) == (0.1, 1.0)
+    # with an intercept the plane's offset from the centre is random, within half
+    # of the room the margin leaves: 0.5 * (1 - 0.1)
+    offsets = [data.make_separable(random_state=s).b for s in range(6)]
+    assert len(set(offsets)) == 6 and max(map(abs, offsets)) <= 0.45
+
+
+def test_make_separable_through_the_origin_in_1d_needs_the_origin_inside():
+    # |center| = radius - margin exactly: x = 0 would only touch the slab's edge
+    raises_exactly(
+        lambda: data.make_separable(
+            d=1, center=[0.9], margin=0.1, radius=1.0, fit_intercept=False
+        ),
+        ValueError,
+        "with fit_intercept=False and d=1 the separator is x = 0, which must cut the "
+        "data: need |center| < radius - margin; got 0.9",
+    )
+    sep = data.make_separable(
+        d=1, center=[0.85], margin=0.1, radius=1.0, fit_intercept=False, random_state=0
+    )
+    assert sep.b == 0.0 and np.all(sep.y * sep.X[:, 0] >= 0.1)
+
+
+def test_make_xor_clusters_have_the_given_spread():
+    X, y = data.make_xor(n=4000, noise=0.2, random_state=0)
+    offsets = X - np.sign(X)  # no point strays across an axis: sign(X) is its corner
+    assert abs(offsets.std() - 0.2) < 0.01 and abs(offsets.mean()) < 0.01
+
+
+def test_make_separable_through_the_origin_cuts_its_ball_on_either_side_of_the_centre():
+    # b = 0: the plane's offset from the centre is w.c, random in
+    # [-s_max, s_max] with s_max = 0.5 * (radius - margin) = 0.45
+    c = np.array([3.0, 4.0])
+    offsets = [
+        data.make_separable(n=30, center=c, fit_intercept=False, random_state=s).w @ c
+        for s in range(8)
+    ]
+    assert min(offsets) < 0 < max(offsets) and max(map(abs, offsets)) <= 0.45
+
+
+def _slice_edges(rng, n, d, R, u_lo, u_hi):
+    """Points on the edges of slice_of_ball's region: on the sphere of radius R,
+    the first coordinate alternately at the slice's two ends."""
+    U = np.zeros((n, d))
+    U[:, 0] = np.where(np.arange(n) % 2 == 0, u_lo, u_hi)
+    if d > 1:
+        U[:, 1] = np.sqrt(np.maximum(R * R - U[:, 0] ** 2, 0.0))
+    return U
+
+
+@pytest.mark.parametrize(
+    ("d", "center", "radius", "margin", "fit_intercept"),
+    [
+        (2, None, 1.0, 0.1, True),
+        (3, [300.0, -400.0, 0.0], 2.0, 0.5, True),
+        (2, [3000.0, 4000.0], 1.0, 0.05, False),
+        (1, [0.5], 1.0, 0.2, False),
+    ],
+)
+def test_points_on_the_edges_of_the_sampled_region_keep_the_promises(
+    monkeypatch, d, center, radius, margin, fit_intercept
+):
+    # make_separable samples a hair inside its promised region, so that the rotation's
+    # rounding cannot push even a point on the region's edge across the margin or out
+    # of the ball (its own guard would raise); the edges are where that is tested.
+    monkeypatch.setattr(data, "slice_of_ball", _slice_edges)
+    for seed in range(5):
+        sep = data.make_separable(
+            n=40,
+            d=d,
+            center=center,
+            radius=radius,
+            margin=margin,
+            fit_intercept=fit_intercept,
+            random_state=seed,
+        )
+        assert np.all(sep.y * (sep.X @ sep.w + sep.b) >= margin)
+        assert np.all(np.linalg.norm(sep.X - sep.center, axis=1) <= radius)
+        # the edges are reached: within 1e-5 of the margin, 1e-6 of the sphere
+        assert np.min(sep.y * (sep.X @ sep.w + sep.b)) < margin + 1e-5
+        assert np.max(np.linalg.norm(sep.X - sep.center, axis=1)) > radius - 1e-6
+
+
+def _outside(where):
+    """A slice_of_ball that breaks make_separable's region: into the slab or out of
+    the ball."""
+
+    def sample(rng, n, d, R, u_lo, u_hi):
+        U = np.zeros((n, d))
+        if where == "slab":  # 0.01 into the slab, inside the ball
+            U[:, 0] = u_lo - 0.01 if u_hi == R else u_hi + 0.01
+        else:  # in the slice, but 1 % out of the ball
+            U[:, 0] = (u_lo + u_hi) / 2
+            U[:, 1] = 1.01 * R
+        return U
+
+    return sample
+
+
+@pytest.mark.parametrize("where", ["slab", "ball"])
+def test_make_separable_never_returns_data_that_break_its_promises(monkeypatch, where):
+    monkeypatch.setattr(data, "slice_of_ball", _outside(where))
+    raises_exactly(
+        lambda: data.make_separable(n=10, random_state=0),
+        RuntimeError,
+        "make_separable broke its own guarantee; please report",
+    )

@@ -4,9 +4,12 @@ import warnings
 
 import numpy as np
 import pytest
-from sklearn.exceptions import ConvergenceWarning
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.exceptions import ConvergenceWarning, NotFittedError
 from sklearn.linear_model import LogisticRegression
+from sklearn.naive_bayes import GaussianNB
 
+from linclass import multiclass as multiclass_module
 from linclass.lda import FisherLDA
 from linclass.multiclass import MulticlassPerceptron, OneVsOne, OneVsRest
 from linclass.perceptron import Perceptron
@@ -29,17 +32,20 @@ def grid():
 def machine_replay(X, y, K, eta, seqs):
     """The multi-class perceptron rule, one visit at a time."""
     W, b = np.zeros((K, X.shape[1])), np.zeros(K)
+    t, steps = 0, []
     for seq in seqs:
         for i in seq:
+            t += 1
             g = np.array([np.dot(W[c], X[i]) + b[c] for c in range(K)])
             rivals = [c for c in range(K) if c != y[i]]
             p = max(rivals, key=lambda c: (g[c], -c))
             if g[p] >= g[y[i]]:
+                steps.append(t)
                 W[y[i]] += eta * X[i]
                 b[y[i]] += eta
                 W[p] -= eta * X[i]
                 b[p] -= eta
-    return W, b
+    return W, b, steps
 
 
 @pytest.mark.parametrize("base", [FisherLDA(), LogisticRegression(), Perceptron()])
@@ -126,11 +132,13 @@ def test_machine_matches_textbook_rule(order, eta):
     else:
         rng = np.random.default_rng(9)
         np.testing.assert_array_equal(seqs[0], rng.permutation(len(y)))
-    W, b = machine_replay(X, y, 3, eta, seqs)
+    W, b, steps = machine_replay(X, y, 3, eta, seqs)
     assert np.array_equal(clf.coef_, W) and np.array_equal(clf.intercept_, b)
+    assert h.order == order
+    np.testing.assert_array_equal(h.mistake_steps, steps)  # counted across epochs
     Wt, bt = h.weights_at(h.n_steps)
     assert np.array_equal(Wt, W) and np.array_equal(bt, b)
-    W5, b5 = machine_replay(X, y, 3, eta, [seqs[0][:5]])
+    W5, b5, _ = machine_replay(X, y, 3, eta, [seqs[0][:5]])
     assert np.array_equal(h.weights_at(5)[0], W5)
 
 
@@ -150,9 +158,23 @@ def test_machine_history_details():
 
 def test_machine_warns_when_not_separable():
     X, y = blobs(7, spread=3.0)
-    with pytest.warns(ConvergenceWarning, match="did not converge in 4 epochs"):
+    with pytest.warns(ConvergenceWarning) as record:
         clf = MulticlassPerceptron(max_iter=4).fit(X, y)
+    assert [str(r.message) for r in record] == [
+        "MulticlassPerceptron did not converge in 4 epochs; the data may not be "
+        "linearly separable"
+    ]
+    assert record[0].filename != multiclass_module.__file__  # the caller's line
     assert not clf.converged_ and clf.n_iter_ == 4
+
+
+@pytest.mark.parametrize("order", ["cyclic", "random"])
+def test_machine_with_no_epoch_keeps_zero_weights(order):
+    with pytest.warns(ConvergenceWarning):
+        clf = MulticlassPerceptron(max_iter=0, order=order).fit([[0.0], [1.0]], [0, 1])
+    assert np.array_equal(clf.coef_, np.zeros((2, 1))) and not clf.intercept_.any()
+    assert (clf.n_iter_, clf.n_mistakes_, clf.converged_) == (0, 0, False)
+    assert clf.history_.n_steps == 0 and clf.history_.n_mistakes == 0
 
 
 def test_machine_two_classes_and_no_intercept():
@@ -219,3 +241,85 @@ def test_binary_estimators_learn_integer_labels_0_and_1():
     ovr = OneVsRest(Perceptron()).fit(X, ["a", "b", "c", "a"])
     for est in ovr.estimators_:
         assert est.classes_.dtype.kind == "i" and est.classes_.tolist() == [0, 1]
+
+
+def test_ovo_estimators_learn_integer_labels_0_and_1_too():
+    # Each pairwise estimator tells class j (1) from class i (0), as ints.
+    X = np.array([[0.0, 0.0], [10.0, 0.0], [0.0, 10.0], [1.0, 1.0]])
+    ovo = OneVsOne(Perceptron()).fit(X, ["a", "b", "c", "a"])
+    for est in ovo.estimators_:
+        assert est.classes_.dtype.kind == "i" and est.classes_.tolist() == [0, 1]
+
+
+def test_ovr_a_score_of_exactly_zero_is_not_a_vote_for_the_class():
+    # votes() is "score > 0": a point on classifier c's hyperplane is not claimed by c.
+    ovr = OneVsRest(Perceptron()).fit([[0.0], [4.0]], [0, 1])
+    for c, est in enumerate(ovr.estimators_):
+        x = -est.intercept_[0] / est.coef_[0, 0]
+        assert ovr.scores([[x]])[0, c] == 0.0  # exactly on the hyperplane
+        assert not ovr.votes([[x]])[0, c]
+
+
+def test_an_estimator_without_decision_function_scores_by_its_probability():
+    # GaussianNB has only predict_proba: its score is P(class 1) - 0.5, so "my class"
+    # (a positive score) means a probability above one half.
+    X, y = blobs(11)
+    ovr = OneVsRest(GaussianNB()).fit(X, y)
+    G = grid()
+    for c, est in enumerate(ovr.estimators_):
+        assert not hasattr(est, "decision_function")
+        np.testing.assert_array_equal(
+            ovr.scores(G)[:, c], est.predict_proba(G)[:, 1] - 0.5
+        )
+    np.testing.assert_array_equal(
+        ovr.votes(G),
+        np.column_stack([e.predict_proba(G)[:, 1] > 0.5 for e in ovr.estimators_]),
+    )
+    assert ovr.score(X, y) == 1.0
+    ovo = OneVsOne(GaussianNB()).fit(X, y)
+    assert ovo.score(X, y) == 1.0
+
+
+class _ColumnScores(ClassifierMixin, BaseEstimator):
+    """A binary classifier on the first feature whose scores are a column (n, 1)."""
+
+    def fit(self, X, y):
+        x, y = np.asarray(X)[:, 0], np.asarray(y)
+        self.classes_ = np.unique(y)
+        lo, hi = x[y == 0].mean(), x[y == 1].mean()
+        self.mid_, self.sign_ = (lo + hi) / 2, np.sign(hi - lo)
+        return self
+
+    def decision_function(self, X):
+        return self.sign_ * (np.asarray(X)[:, :1] - self.mid_)
+
+
+@pytest.mark.parametrize("combine", [OneVsRest, OneVsOne])
+def test_a_column_of_binary_scores_is_read_as_one_score_per_point(combine):
+    X, y = [[0.0], [4.0], [8.0]], [0, 1, 2]
+    est = combine(_ColumnScores()).fit(X, y)
+    votes = {OneVsRest: [[1, 0, 0], [0, 0, 1]], OneVsOne: [[2, 1, 0], [0, 1, 2]]}
+    assert est.votes([[0.0], [8.0]]).astype(int).tolist() == votes[combine]
+    assert est.predict([[0.0], [8.0]]).tolist() == [0, 2]
+
+
+@pytest.mark.parametrize("combine", [OneVsRest, OneVsOne])
+def test_a_fit_that_failed_leaves_the_estimator_unfitted(combine):
+    # fit reads the classes before it fits the binary estimators: if one of those
+    # fits fails, predicting still says "not fitted", not a stray AttributeError.
+    est = combine(Perceptron(eta=-1.0))
+    with pytest.raises(ValueError):
+        est.fit([[0.0], [4.0], [8.0]], [0, 1, 2])
+    with pytest.raises(NotFittedError):
+        est.predict([[1.0]])
+
+
+def test_the_machine_documents_its_defaults():
+    # the defaults the docstring states (clone and get_params read them)
+    assert MulticlassPerceptron().get_params() == {
+        "eta": 1.0,
+        "max_iter": 1000,
+        "order": "cyclic",
+        "fit_intercept": True,
+        "random_state": None,
+    }

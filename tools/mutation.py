@@ -54,7 +54,7 @@ _CHECKS = ["test_checks", "test_check_api"] + [f"test_check_ch{k}" for k in rang
 TESTS = {
     "check/_grammar.py": ["test_answer_grammar"],
     "check/_answers.py": ["test_answer_grammar", "test_check_ch2"],
-    "check/_compare.py": _CHECKS,
+    "check/_compare.py": [*_CHECKS, "test_compare"],
     "check/_core.py": _CHECKS,
     "perceptron.py": ["test_perceptron", "test_history", "test_check_ch2"],
     "pocket.py": ["test_pocket", "test_history", "test_check_ch4"],
@@ -71,6 +71,7 @@ TESTS = {
     "_loaders.py": ["test_data"],
     "features.py": ["test_features"],
     "_validation.py": ["test_validation", "test_perceptron", "test_lda", "test_pocket"],
+    "_player_frames.py": ["test_player", "test_player_save", "test_player_frames"],
 }
 TESTS |= {f"check/_ch{k}.py": [f"test_check_ch{k}", "test_checks"] for k in range(1, 7)}
 # What the tests read besides linclass/ and tests/ (linked into each module's folder).

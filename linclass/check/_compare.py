@@ -105,11 +105,15 @@ def same(got, expected, rtol=0.0, atol=0.0):
         return None
     if isinstance(expected, bool | str) or expected is None:
         return None if got == expected else f"expected {expected!r}, got {show(got)}"
-    if isinstance(expected, int | np.integer):
-        rtol = atol = 0.0  # a count is right or wrong, never close
     problem = _type_problem(got, expected)
     if problem:
         return problem
+    if isinstance(expected, int | np.integer):
+        # a count is right or wrong, never close, whatever the tolerance; compared
+        # as ints: float64 would take 2**70 + 1 (or 2**62 + 1) for 2**70
+        if int(got) == int(expected):
+            return None
+        return f"expected {int(expected)}, got {int(got)} (exact equality)"
     try:
         g = np.asarray(got, dtype=float)
     except (TypeError, ValueError, OverflowError):
