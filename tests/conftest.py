@@ -24,10 +24,13 @@ on one worker, but with pytest-xdist 3.8 it split marked groups across workers i
 our trials, and the notebooks' cells with them.)
 """
 
+import os
+
 import matplotlib
 import matplotlib.pyplot as plt
 import pytest
 from book_toc import ROOT
+from hypothesis import settings
 from run_summary import pytest_sessionstart, pytest_terminal_summary
 from site_pages import LoadedPages
 
@@ -36,6 +39,15 @@ from tools.book.browser import CHROMIUM_ARGS, BrowserError, find_browser
 from tools.book.local_server import serve
 
 matplotlib.use("Agg")
+
+# The property tests draw the same examples on every run, as everything random in
+# the book takes a seed: a failure in CI is then one anyone can rerun. To hunt for
+# new counterexamples, HYPOTHESIS_PROFILE=explore draws fresh ones (and remembers
+# failures in .hypothesis/); pin each one found as an @example.
+settings.register_profile("seeded", derandomize=True, database=None)
+settings.register_profile("explore")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "seeded"))
+
 # The checks an instructor registers in a chapter's cell, as the build knows them.
 own_checks.load()
 # Resolve pyplot's backend now, before any test starts an IPython shell: pyplot's
