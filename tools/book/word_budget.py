@@ -29,7 +29,7 @@ MAIN_PER_CHAPTER = 2800
 CHAPTER_CAPS = {
     "01_geometry": 1230,
     "02_perceptron": 1287,
-    "03_convergence": 1142,
+    "03_convergence": 1136,
     "04_pocket": 1204,
     "05_lda": 1090,
     "06_multiclass": 1362,
