@@ -31,7 +31,7 @@ CHAPTER_CAPS = {
     "02_perceptron": 1287,
     "03_convergence": 1136,
     "04_pocket": 1204,
-    "05_lda": 1090,
+    "05_lda": 1076,
     "06_multiclass": 1362,
 }
 MAIN_TOTAL = 15000
