@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from exact_errors import raises_exactly
 from exercise_sources import assert_rejects
 
 import linclass as lc
@@ -192,3 +193,47 @@ def test_the_project_cases_hold_their_promises(monkeypatch):
     monkeypatch.setattr(_ch1.np, "isclose", lambda *args: True)
     with pytest.raises(CaseDrift, match="'a normal that is not a unit vector, in R"):
         EXERCISES["ex-ch1-project"].cases()
+
+
+@pytest.mark.parametrize(
+    ("helper", "case", "what"),
+    [
+        (
+            "_has_tie_after_start",
+            "a point that lands exactly on the hyperplane",
+            "an update on a score of exactly 0",
+        ),
+        (
+            "_has_early_clean_epoch",
+            "an epoch whose draws make no mistake, with points still wrong",
+            "an epoch without a mistake",
+        ),
+    ],
+)
+def test_a_drifted_reference_says_what_went_missing(monkeypatch, helper, case, what):
+    from linclass.check import _ch2
+    from linclass.check._core import CaseDrift
+
+    monkeypatch.setattr(_ch2, helper, lambda *args: False)
+    raises_exactly(
+        _ch2._replacement_cases,
+        CaseDrift,
+        f"ex-ch2-replacement-code: the case {case!r} no longer has {what}; its "
+        "reference changed with linclass, so the check needs new data here",
+    )
+
+
+@pytest.mark.parametrize("builder", ["_batch_cases", "_replacement_cases"])
+def test_perceptron_cases_are_what_their_names_say(builder):
+    from linclass.check import _ch2
+
+    cases = {c.name: c for c in getattr(_ch2, builder)()}
+    X = cases["separable data in the unit disc"].args[0]
+    assert X.shape[1] == 2 and np.all(np.linalg.norm(X, axis=1) <= 1)
+    X = cases["integer input"].args[0]
+    assert X.dtype.kind == "i"
+    far = next(c for name, c in cases.items() if name.startswith("data far from"))
+    assert np.linalg.norm(far.args[0].mean(axis=0)) > 2
+    assert "a point that lands exactly on the hyperplane" in cases
+    if builder == "_batch_cases":
+        assert cases["a learning rate of 0.5"].kwargs == {"eta": 0.5}
