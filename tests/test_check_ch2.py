@@ -237,3 +237,23 @@ def test_perceptron_cases_are_what_their_names_say(builder):
     assert "a point that lands exactly on the hyperplane" in cases
     if builder == "_batch_cases":
         assert cases["a learning rate of 0.5"].kwargs == {"eta": 0.5}
+
+
+def test_the_edge_helpers_find_their_edge_only_where_it_is():
+    from linclass.check import _ch2
+
+    runs = {}
+    for case in _ch2._replacement_cases():
+        X, y, seed = case.args
+        runs[case.name] = (_ch2._replacement_reference(X, y, seed)[0], X, len(y))
+    tie = _ch2._has_tie_after_start
+    early = _ch2._has_early_clean_epoch
+    # real-valued points: no score is exactly 0 once w moved off 0
+    clf, X, n = runs["separable data in the unit disc"]
+    assert not tie(clf, np.asarray(X, float))
+    # three epochs, each with a mistake among its draws
+    assert clf.n_iter_ == 3 and not early(clf, n)
+    clf, X, n = runs["integer input"]
+    assert not tie(clf, np.asarray(X, float)) and not early(clf, n)
+    clf, X, n = runs["a point that lands exactly on the hyperplane"]
+    assert tie(clf, np.asarray(X, float)) and not early(clf, n)
