@@ -257,3 +257,28 @@ def test_the_edge_helpers_find_their_edge_only_where_it_is():
     assert not tie(clf, np.asarray(X, float)) and not early(clf, n)
     clf, X, n = runs["a point that lands exactly on the hyperplane"]
     assert tie(clf, np.asarray(X, float)) and not early(clf, n)
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "builder"),
+    [
+        ("ex-ch2-batch-code", "_batch_all_cases"),
+        ("ex-ch2-replacement-code", "_replacement_all_cases"),
+    ],
+)
+def test_a_give_up_case_that_converges_names_its_case(
+    monkeypatch, exercise_id, builder
+):
+    # with separable labels in place of XOR's the perceptron stops, and the case
+    # that expects a RuntimeError would test nothing (an error, also under python -O)
+    from linclass.check import _ch2
+    from linclass.check._core import CaseDrift
+
+    monkeypatch.setattr(_ch2, "_XOR_Y", np.array([-1.0, 1.0, -1.0, 1.0]))
+    raises_exactly(
+        getattr(_ch2, builder),
+        CaseDrift,
+        f"{exercise_id}: the case 'data that are not separable (XOR), with "
+        "max_epochs=25' no longer has a run that never converges; its reference "
+        "changed with linclass, so the check needs new data here",
+    )
