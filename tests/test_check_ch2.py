@@ -282,3 +282,16 @@ def test_a_give_up_case_that_converges_names_its_case(
         "max_epochs=25' no longer has a run that never converges; its reference "
         "changed with linclass, so the check needs new data here",
     )
+
+
+@pytest.mark.parametrize("builder", ["_batch_all_cases", "_replacement_all_cases"])
+def test_the_give_up_case_is_xor_with_25_epochs(builder):
+    from linclass.check import _ch2
+
+    (case,) = [c for c in getattr(_ch2, builder)() if "XOR" in c.name]
+    assert case.name == "data that are not separable (XOR), with max_epochs=25"
+    assert case.kwargs == {"max_epochs": 25} and case.raises is RuntimeError
+    X, y = case.args[:2]
+    # XOR on the unit square's corners: +1 exactly where one coordinate is 1
+    assert sorted(map(tuple, X)) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    np.testing.assert_array_equal(y, np.where(X.sum(axis=1) == 1, 1, -1))
