@@ -2,6 +2,7 @@
 
 import numpy as np
 import pytest
+from exact_errors import raises_exactly
 from exercise_sources import assert_rejects
 
 import linclass as lc
@@ -192,3 +193,105 @@ def test_the_project_cases_hold_their_promises(monkeypatch):
     monkeypatch.setattr(_ch1.np, "isclose", lambda *args: True)
     with pytest.raises(CaseDrift, match="'a normal that is not a unit vector, in R"):
         EXERCISES["ex-ch1-project"].cases()
+
+
+@pytest.mark.parametrize(
+    ("helper", "case", "what"),
+    [
+        (
+            "_has_tie_after_start",
+            "a point that lands exactly on the hyperplane",
+            "an update on a score of exactly 0",
+        ),
+        (
+            "_has_early_clean_epoch",
+            "an epoch whose draws make no mistake, with points still wrong",
+            "an epoch without a mistake",
+        ),
+    ],
+)
+def test_a_drifted_reference_says_what_went_missing(monkeypatch, helper, case, what):
+    from linclass.check import _ch2
+    from linclass.check._core import CaseDrift
+
+    monkeypatch.setattr(_ch2, helper, lambda *args: False)
+    raises_exactly(
+        _ch2._replacement_cases,
+        CaseDrift,
+        f"ex-ch2-replacement-code: the case {case!r} no longer has {what}; its "
+        "reference changed with linclass, so the check needs new data here",
+    )
+
+
+@pytest.mark.parametrize("builder", ["_batch_cases", "_replacement_cases"])
+def test_perceptron_cases_are_what_their_names_say(builder):
+    from linclass.check import _ch2
+
+    cases = {c.name: c for c in getattr(_ch2, builder)()}
+    X = cases["separable data in the unit disc"].args[0]
+    assert X.shape[1] == 2 and np.all(np.linalg.norm(X, axis=1) <= 1)
+    X = cases["integer input"].args[0]
+    assert X.dtype.kind == "i"
+    far = next(c for name, c in cases.items() if name.startswith("data far from"))
+    assert np.linalg.norm(far.args[0].mean(axis=0)) > 2
+    assert "a point that lands exactly on the hyperplane" in cases
+    if builder == "_batch_cases":
+        assert cases["a learning rate of 0.5"].kwargs == {"eta": 0.5}
+
+
+def test_the_edge_helpers_find_their_edge_only_where_it_is():
+    from linclass.check import _ch2
+
+    runs = {}
+    for case in _ch2._replacement_cases():
+        X, y, seed = case.args
+        runs[case.name] = (_ch2._replacement_reference(X, y, seed)[0], X, len(y))
+    tie = _ch2._has_tie_after_start
+    early = _ch2._has_early_clean_epoch
+    # real-valued points: no score is exactly 0 once w moved off 0
+    clf, X, n = runs["separable data in the unit disc"]
+    assert not tie(clf, np.asarray(X, float))
+    # three epochs, each with a mistake among its draws
+    assert clf.n_iter_ == 3 and not early(clf, n)
+    clf, X, n = runs["integer input"]
+    assert not tie(clf, np.asarray(X, float)) and not early(clf, n)
+    clf, X, n = runs["a point that lands exactly on the hyperplane"]
+    assert tie(clf, np.asarray(X, float)) and not early(clf, n)
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "builder"),
+    [
+        ("ex-ch2-batch-code", "_batch_all_cases"),
+        ("ex-ch2-replacement-code", "_replacement_all_cases"),
+    ],
+)
+def test_a_give_up_case_that_converges_names_its_case(
+    monkeypatch, exercise_id, builder
+):
+    # with separable labels in place of XOR's the perceptron stops, and the case
+    # that expects a RuntimeError would test nothing (an error, also under python -O)
+    from linclass.check import _ch2
+    from linclass.check._core import CaseDrift
+
+    monkeypatch.setattr(_ch2, "_XOR_Y", np.array([-1.0, 1.0, -1.0, 1.0]))
+    raises_exactly(
+        getattr(_ch2, builder),
+        CaseDrift,
+        f"{exercise_id}: the case 'data that are not separable (XOR), with "
+        "max_epochs=25' no longer has a run that never converges; its reference "
+        "changed with linclass, so the check needs new data here",
+    )
+
+
+@pytest.mark.parametrize("builder", ["_batch_all_cases", "_replacement_all_cases"])
+def test_the_give_up_case_is_xor_with_25_epochs(builder):
+    from linclass.check import _ch2
+
+    (case,) = [c for c in getattr(_ch2, builder)() if "XOR" in c.name]
+    assert case.name == "data that are not separable (XOR), with max_epochs=25"
+    assert case.kwargs == {"max_epochs": 25} and case.raises is RuntimeError
+    X, y = case.args[:2]
+    # XOR on the unit square's corners: +1 exactly where one coordinate is 1
+    assert sorted(map(tuple, X)) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    np.testing.assert_array_equal(y, np.where(X.sum(axis=1) == 1, 1, -1))

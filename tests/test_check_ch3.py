@@ -123,3 +123,30 @@ def test_dimension_rejects_the_bound():
         lc.geometry.radius(e.X), lc.geometry.margin(e.X, e.y, e.w)
     )
     assert lc.check.answer("ex-ch3-dimension-b", int(bound)).status == "wrong"
+
+
+def test_bound_cases_are_what_their_names_say():
+    from linclass.geometry import radius
+
+    cases = {c.name: c for c in lc.check._ch3._bound_cases()}
+    first = cases["separable data with a bias, c = 1"]
+    X, y, w, b = first.args
+    assert first.kwargs == {} and b != 0 and np.min(y * (X @ w + b)) > 0
+    X3, y3, w3, b3 = cases["a separator (w, b) that is not of unit length"].args
+    # the same data and separator, rescaled
+    assert not np.isclose(np.linalg.norm(np.append(w3, b3)), 1.0)
+    np.testing.assert_array_equal(X3, X)
+    scale = np.linalg.norm(np.append(w3, b3)) / np.linalg.norm(np.append(w, b))
+    np.testing.assert_allclose(np.append(w3, b3), scale * np.append(w, b))
+    assert cases["the R^2 bias update, c = R"].kwargs == {"c": radius(X)}
+    X, y, w, b = cases["data far from the origin"].args
+    assert np.linalg.norm(X.mean(axis=0)) > 3 and np.min(y * (X @ w + b)) > 0
+    X, y, w, b = cases["integer input"].args
+    assert X.dtype.kind == "i" and np.min(y * (X @ w + b)) > 0
+
+
+def test_bound_check_tolerates_rounding():
+    def mistake_bound(X, y, w, b, c=1.0):
+        return lc.check._ch3._bound_reference(X, y, w, b, c) * (1 + 1e-12)
+
+    assert lc.check.exercise("ex-ch3-bound-code", mistake_bound)

@@ -88,3 +88,51 @@ def test_answer_keys_accept_the_worked_values():
     assert lc.check.answer("ex-ch4-runs-a", 1 / (streak + 1))
     r = next(r for r in range(1000) if 1 - (1 - 0.7 ** (r + 1)) ** 100 < 0.01)
     assert lc.check.answer("ex-ch4-runs-b", r)
+
+
+def _fewest_streak(eps, candidates, p):
+    # the smallest whole l with P(some candidate beats a record of l) < p
+    beat = lambda r: 1 - (1 - (1 - eps) ** (r + 1)) ** candidates  # noqa: E731
+    return next(r for r in range(10**5) if beat(r) < p)
+
+
+@pytest.mark.parametrize("candidates", [2, 10, 100, 101])
+@pytest.mark.parametrize("p", [0.01, 0.05])
+def test_run_needed_is_the_smallest_safe_streak(candidates, p):
+    for eps in np.round(np.arange(0.01, 0.96, 0.01), 2):
+        got = lc.check._ch4._run_needed(eps, candidates, p)
+        assert got == _fewest_streak(eps, candidates, p), (eps, candidates, p)
+
+
+def test_run_needed_defaults_to_100_candidates_at_one_percent():
+    # eps = 0.01 needs a longer streak against 101 candidates than against 100
+    assert lc.check._ch4._run_needed(0.01) == _fewest_streak(0.01, 100, 0.01)
+    assert _fewest_streak(0.01, 100, 0.01) != _fewest_streak(0.01, 101, 0.01)
+
+
+def test_error_pocket_cases_hold_what_their_names_say():
+    cases = {c.name: c for c in lc.check._ch4._error_pocket_cases()}
+    X, y, _ = cases["noisy data in the unit disc"].args
+    assert np.all(np.linalg.norm(X, axis=1) <= 1)
+    X, y, _ = cases["noisy data far from the origin"].args
+    assert np.linalg.norm(X.mean(axis=0)) > 2
+    assert cases["a learning rate of 0.5"].kwargs == {"eta": 0.5}
+
+
+def test_error_pocket_check_tolerates_round_off():
+    def error_pocket(X, y, epochs, eta=1.0):
+        w, b, evals = _pocket()(X, y, epochs, eta)
+        return w * (1 + 1e-13), b * (1 + 1e-13), evals
+
+    assert lc.check.exercise("ex-ch4-error-pocket", error_pocket)
+
+
+def test_run_needed_a_risk_exactly_at_p_is_not_safe():
+    # one candidate, p = (1 - eps)^k: a record of k - 1 is beaten with chance p
+    # exactly, which is not below p, so the record needed is k
+    for eps in np.round(np.arange(0.01, 1.0, 0.01), 2):
+        for k in range(1, 30):
+            p = (1 - eps) ** k
+            if p < 1e-6 or 1 - (1 - p) != p:  # p itself must survive 1 - (1 - p)
+                continue
+            assert lc.check._ch4._run_needed(eps, 1, p) == k, (eps, k)

@@ -107,3 +107,11 @@ def test_fisher_check_tolerance_is_rounding_not_error(factor, status):
     verdict = lc.check.exercise("ex-ch5-fisher-code", scaled)
     assert verdict.status == status, verdict.message
     assert "rtol=1e-7, atol=1e-9" in verdict.message
+
+
+def test_fisher_cases_label_the_classes_0_and_1_as_integers():
+    # the exercise's y holds the integer labels 0 and 1, as make_elongated's -1/+1
+    # become in chapter 5
+    for case in lc.check._ch5._fisher_cases():
+        _, y = case.args
+        assert y.dtype.kind == "i" and set(y.tolist()) == {0, 1}, case.name

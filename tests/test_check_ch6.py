@@ -157,3 +157,39 @@ def test_gaussian_machine_reference_is_the_textbook_formula_and_fisher_lda():
             lda = lc.FisherLDA().fit(X, y)
             np.testing.assert_allclose(lda.coef_, W, rtol=1e-7, err_msg=case.name)
             np.testing.assert_allclose(lda.intercept_, b, rtol=1e-7, err_msg=case.name)
+
+
+def test_gaussian_machine_cases_are_what_their_names_say():
+    from linclass.check._core import EXERCISES
+
+    cases = {c.name: c.args for c in EXERCISES["ex-ch6-gaussian-machine"].cases()}
+    _, y, K = cases["three classes of equal size"]
+    assert K == 3 and np.bincount(y).tolist() == [len(y) // 3] * 3
+    X_uneq, y_uneq, K = cases["classes of 8, 20 and 40 points"]
+    assert K == 3 and np.bincount(y_uneq).tolist() == [8, 20, 40]
+    X, y, _ = cases["the same points in mixed order"]
+    assert np.any(np.diff(y) < 0)
+    assert sorted(map(tuple, np.column_stack([X, y]))) == sorted(
+        map(tuple, np.column_stack([X_uneq, y_uneq]))
+    )
+    _, y, K = cases["four classes"]
+    assert K == 4 and set(y.tolist()) == {0, 1, 2, 3}
+    X, _, _ = cases["points far from the origin"]
+    assert np.min(np.linalg.norm(X, axis=1)) > 1e4 * np.max(np.std(X, axis=0))
+    _, y, K = cases["two classes"]
+    assert K == 2 and set(y.tolist()) == {0, 1}
+
+
+@pytest.mark.parametrize(
+    ("factor", "status"), [(1 + 1e-9, "correct"), (1 + 1e-5, "wrong")]
+)
+def test_gaussian_machine_check_tolerance_is_rounding_not_error(factor, status):
+    right = _gaussian()
+
+    def scaled(X, y, K):
+        W, b = right(X, y, K)
+        return W * factor, b * factor
+
+    verdict = lc.check.exercise("ex-ch6-gaussian-machine", scaled)
+    assert verdict.status == status, verdict.message
+    assert "rtol=1e-7, atol=1e-9" in verdict.message

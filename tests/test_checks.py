@@ -285,3 +285,14 @@ def test_a_function_that_returns_nothing_is_told_so():
     verdict = lc.check.exercise("ex-ch2-batch-code", batch_perceptron)
     assert "returned None (did you forget return?)" in verdict.message
     assert "nan" not in verdict.message
+
+
+@pytest.mark.parametrize("exercise_id", sorted(EXERCISES))
+def test_every_check_builds_the_same_cases_every_time(exercise_id):
+    # Everything random takes a seed: a learner who runs a check again, or a grader,
+    # meets the same data and the same verdict.
+    first, again = (list(EXERCISES[exercise_id].cases()) for _ in range(2))
+    assert [c.name for c in first] == [c.name for c in again]
+    for a, b in zip(first, again, strict=True):
+        np.testing.assert_equal((a.args, a.kwargs), (b.args, b.kwargs), err_msg=a.name)
+        np.testing.assert_equal(a.expected, b.expected, err_msg=a.name)

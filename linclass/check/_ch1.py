@@ -29,7 +29,7 @@ def _project_cases():
     rng = np.random.default_rng(5)
     unit_w = make_separable(n=20, margin=0.1, random_state=3)
     X5, w5 = rng.normal(size=(30, 5)), rng.normal(size=5) * 3.0
-    on_H = np.array([[3.0, -1.0], [0.0, 2.0], [1.0, 1.0]])  # scores 0, 4, 2
+    on_H = np.array([[3.0, -1.0], [4.0, 2.0], [1.0, 3.0]])  # scores 0, 4, 2
     w_on, b_on = np.array([1.0, 1.0]), -2.0
     far = rng.normal(size=(10, 3)) + 1e3
     # each case must really contain what its name promises
