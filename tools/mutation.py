@@ -40,6 +40,8 @@ from pathlib import Path
 
 import tomllib
 
+from tools.mutation_rules import RULES
+
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "_build" / "mutation"
 EQUIVALENT = ROOT / "tests" / "equivalent_mutants.md"
@@ -214,15 +216,32 @@ def mutant_change(bodies, name):
     return func.replace("\u01c1", "."), before, after
 
 
+def _cells(line):
+    return [c.strip() for c in line.strip().strip("|").split(" | ")]
+
+
 def equivalents():
     """The rows of tests/equivalent_mutants.md: (module, function, before, after)."""
     rows = []
     for line in EQUIVALENT.read_text().splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split(" | ")]
+        cells = _cells(line)
         if len(cells) != 5 or not cells[0].startswith("`linclass"):
             continue
         rows.append(tuple(c[1:-1].replace("\\|", "|") for c in cells[:4]))
     return rows
+
+
+def rules():
+    """The rules listed in tests/equivalent_mutants.md (a row ``| `name` | ... |``)."""
+    listed = []
+    for line in EQUIVALENT.read_text().splitlines():
+        cells = _cells(line)
+        if len(cells) == 3 and re.fullmatch(r"`[a-z-]+`", cells[0]):
+            name = cells[0].strip("`")
+            if name not in RULES:
+                raise SystemExit(f"{EQUIVALENT.name}: no rule {name!r} in tools/")
+            listed.append(name)
+    return listed
 
 
 def _status(code):
@@ -233,20 +252,31 @@ def _status(code):
     return "no tests" if code in NO_TESTS else "other"
 
 
+def _by_rule(path, bodies, name, in_force):
+    """The first rule in force that explains a survivor, or None."""
+    local = name.rpartition(".")[2]
+    func = local.rpartition("__mutmut_")[0]
+    orig, mutant = bodies.get(func + "__mutmut_orig", []), bodies.get(local, [])
+    for rule in in_force:
+        if RULES[rule](module_of(path), func, orig, mutant):
+            return rule
+    return None
+
+
 def report(paths, fail_under=None, strict=False):
     """Print the score per module, and write it to _build/mutation/report.txt."""
     out = []
     say = out.append
     data = metas(paths)
-    listed = equivalents()
-    matched = set()
+    listed, in_force = equivalents(), rules()
+    matched, used = set(), Counter()
     rows, unexplained = [], defaultdict(list)
     for path, (mutants, codes) in data.items():
         tried = {n: c for n, c in codes.items() if c is not None and c != 34}
         if not tried:
             continue
         count = Counter(_status(c) for c in tried.values())
-        equivalent = 0
+        equivalent = by_rule = 0
         bodies = _bodies(mutants / path)
         for name in codes:
             entry = (module_of(path), *mutant_change(bodies, name))
@@ -258,20 +288,25 @@ def report(paths, fail_under=None, strict=False):
             change = mutant_change(bodies, name)
             if (module_of(path), *change) in listed:
                 equivalent += 1
+            elif rule := _by_rule(path, bodies, name, in_force):
+                by_rule += 1
+                used[rule] += 1
             else:
                 unexplained[path].append((name, code, change))
-        total = len(tried) - equivalent
+        total = len(tried) - equivalent - by_rule
         score = 100.0 * count["killed"] / total if total else 100.0
-        rows.append((path, len(codes), len(tried), count, equivalent, score))
+        rows.append((path, len(codes), len(tried), count, equivalent, by_rule, score))
     say(
         f"{'module':30} {'mutants':>7} {'tried':>6} {'killed':>6} {'surv.':>6} "
-        f"{'no test':>7} {'equiv.':>6} {'score':>7}"
+        f"{'no test':>7} {'equiv.':>6} {'rule':>5} {'score':>7}"
     )
-    for path, n, tried, count, eq, score in rows:
+    for path, n, tried, count, eq, by_rule, score in rows:
         say(
             f"{path:30} {n:7} {tried:6} {count['killed']:6} {count['survived']:6} "
-            f"{count['no tests']:7} {eq:6} {score:6.1f}%"
+            f"{count['no tests']:7} {eq:6} {by_rule:5} {score:6.1f}%"
         )
+    for rule in in_force:
+        say(f"rule {rule}: explains {used[rule]} survivors of the modules above")
     for path, items in unexplained.items():
         say(f"\n{path}: {len(items)} not killed and not listed as equivalent")
         for name, code, (func, before, after) in items:
