@@ -221,13 +221,17 @@ def _cells(line):
 
 
 def equivalents():
-    """The rows of tests/equivalent_mutants.md: (module, function, before, after)."""
+    """The mutants tests/equivalent_mutants.md lists: (module, function, before, after)."""
     rows = []
     for line in EQUIVALENT.read_text().splitlines():
         cells = _cells(line)
         if len(cells) != 5 or not cells[0].startswith("`linclass"):
             continue
-        rows.append(tuple(c[1:-1].replace("\\|", "|") for c in cells[:4]))
+        module, function, before = (c[1:-1].replace("\\|", "|") for c in cells[:3])
+        # one row per changed line: its surviving versions, one per line of the cell
+        for after in cells[3].split("<br>"):
+            after = after.strip()[1:-1].replace("\\|", "|")
+            rows.append((module, function, before, after))
     return rows
 
 
