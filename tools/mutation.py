@@ -58,6 +58,7 @@ TESTS = {
     "check/_answers.py": ["test_answer_grammar", "test_check_ch2"],
     "check/_compare.py": [*_CHECKS, "test_compare"],
     "check/_core.py": _CHECKS,
+    "check/__init__.py": [*_CHECKS, "test_check_teach", "test_own_checks"],
     "perceptron.py": ["test_perceptron", "test_history", "test_check_ch2"],
     "pocket.py": ["test_pocket", "test_history", "test_check_ch4"],
     "history.py": ["test_history", "test_pocket", "test_perceptron"],
@@ -221,7 +222,7 @@ def _cells(line):
 
 
 def equivalents():
-    """The mutants tests/equivalent_mutants.md lists: (module, function, before, after)."""
+    """The listed mutants: (module, function, before, after) of each version."""
     rows = []
     for line in EQUIVALENT.read_text().splitlines():
         cells = _cells(line)
