@@ -52,14 +52,25 @@ MESSAGES = [
     (2.1234, 2.0, 0, 0, "expected 2, got 2.123 (exact equality)"),  # 3 decimals tell
     (2.0, 2.1234, 0, 0, "expected 2.123, got 2 (exact equality)"),
     (2.0001, 2.0, 0, 0, "expected 2, got 2.0001 (exact equality)"),  # 3 do not
-    # neighbouring doubles: all 17 decimals, each number's own
+    # neighbouring doubles: each in its shortest form that reads back as itself
     (
         np.nextafter(0.1, 1),
         0.1,
         0,
         0,
-        "expected 0.10000000000000001, got 0.10000000000000002 (exact equality)",
+        "expected 0.1, got 0.10000000000000002 (exact equality)",
     ),
+    # below 0.1, leading zeros used to eat the decimals: "0.00001, got 0.00001"
+    (
+        np.nextafter(1e-5, 1),
+        1e-5,
+        0,
+        0,
+        "expected 0.00001, got 0.000010000000000000003 (exact equality)",
+    ),
+    # rounding must not straddle: 0.0015 and 0.0014999 are not 0.002 and 0.001
+    (0.0014999, 0.0015, 0, 0, "expected 0.0015, got 0.0014999 (exact equality)"),
+    (2.0006, 2.0004, 0, 0, "expected 2.0004, got 2.0006 (exact equality)"),
     (2e-30, 1e-30, 0, 0, "expected 1e-30, got 2e-30 (exact equality)"),
     (
         1.2345e-30,
@@ -155,3 +166,16 @@ def test_a_count_is_compared_as_an_int_however_large():
     )
     assert same(np.int64(2**62), 2**62) is None
     assert same(58, 57, rtol=0.1, atol=1.0) == "expected 57, got 58 (exact equality)"
+
+
+@pytest.mark.parametrize("exponent", range(-12, 17))
+@pytest.mark.parametrize("sign", [1.0, -1.0])
+def test_two_different_floats_never_print_alike(exponent, sign):
+    # the neighbours of 1.5 * 10**k: the closest two floats can be
+    x = sign * 1.5 * 10.0**exponent
+    for other in (np.nextafter(x, np.inf), np.nextafter(x, -np.inf)):
+        message = same(other, x)
+        expected, got = message.split("expected ")[1].split(" (")[0].split(", got ")
+        assert expected != got, message
+        # and the printed gap is no wider than the real one (no rounding across)
+        assert abs(float(expected) - float(got)) <= 2 * abs(x - other), message

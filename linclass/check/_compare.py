@@ -62,11 +62,19 @@ def _show(value, limit):
 
 
 def _digits_to_tell(a, b):
-    """Enough significant decimals for two different numbers to print differently."""
+    """Enough decimals for two different numbers to print differently, and no
+    further apart than they are: 1.5e-6 and the float below it round to 0.000002
+    and 0.000001, which would show a gap of 1e-6 where there is one of 2e-22.
+
+    None when no fixed count does it (neighbouring floats below 0.1, whose leading
+    zeros use up the decimals): then each is written in full, in its shortest form
+    that reads back as the same float, and two different floats never print alike.
+    """
     for digits in range(3, 17):
-        if _num_text(a, digits) != _num_text(b, digits):
+        ta, tb = _num_text(a, digits), _num_text(b, digits)
+        if ta != tb and abs(float(ta) - float(tb)) <= 2 * abs(a - b):
             return digits
-    return 17
+    return None
 
 
 def sci(x):
