@@ -41,12 +41,12 @@ def _binary_scores(estimator, X):
 
 class _MulticlassBase(ClassifierMixin, BaseEstimator):
     def _encode(self, X, y):
+        # the caller sets classes_ with the fitted parameters, once fitting has
+        # succeeded: a refit that fails leaves the model it had, whole
         X, y = check_X_y(X, y)
         check_label_type(y)
         classes, y_index = check_class_labels(y)
-        self.classes_ = classes
-        self.n_features_in_ = X.shape[1]
-        return X, y_index
+        return X, y_index, classes
 
     def _scores_to_decision(self, scores):
         # scikit-learn's convention: with two classes a single score, > 0 for class 1.
@@ -93,11 +93,13 @@ class OneVsRest(_MulticlassBase):
         >>> len(ovr.estimators_)
         3
         """
-        X, y_index = self._encode(X, y)
-        self.estimators_ = [
+        X, y_index, classes = self._encode(X, y)
+        estimators = [
             clone(self.estimator).fit(X, (y_index == c).astype(int))
-            for c in range(len(self.classes_))
+            for c in range(len(classes))
         ]
+        self.classes_, self.n_features_in_ = classes, X.shape[1]
+        self.estimators_ = estimators
         return self
 
     def scores(self, X):
@@ -202,14 +204,15 @@ class OneVsOne(_MulticlassBase):
         >>> len(ovo.estimators_)
         3
         """
-        X, y_index = self._encode(X, y)
-        pairs = list(combinations(range(len(self.classes_)), 2))
-        estimators = []  # set only when every pair is fitted: a failed fit is unfitted
+        X, y_index, classes = self._encode(X, y)
+        pairs = list(combinations(range(len(classes)), 2))
+        estimators = []  # set only when every pair is fitted (see _encode)
         for i, j in pairs:
             mask = (y_index == i) | (y_index == j)
             estimators.append(
                 clone(self.estimator).fit(X[mask], (y_index[mask] == j).astype(int))
             )
+        self.classes_, self.n_features_in_ = classes, X.shape[1]
         self.pairs_, self.estimators_ = pairs, estimators
         return self
 
@@ -343,9 +346,9 @@ class MulticlassPerceptron(_MulticlassBase):
         max_iter = check_nonnegative_int(self.max_iter, "max_iter")
         order = check_choice(self.order, "order", ("cyclic", "random"))
         fit_intercept = check_bool(self.fit_intercept, "fit_intercept")
-        X, y_index = self._encode(X, y)
+        X, y_index, classes = self._encode(X, y)
         n, d = X.shape
-        K = len(self.classes_)
+        K = len(classes)
         rng = np.random.default_rng(self.random_state) if order == "random" else None
         Wa = np.zeros((K, d + 1))
         W, b = Wa[:, :-1], Wa[:, -1]  # views: updating Wa updates both
@@ -377,6 +380,7 @@ class MulticlassPerceptron(_MulticlassBase):
         updates = np.zeros((len(points), d + 1))
         updates[:, :-1] = eta * X[np.asarray(points, dtype=np.intp)]
         updates[:, -1] = eta * bias
+        self.classes_, self.n_features_in_ = classes, d
         self.coef_ = W.copy()
         self.intercept_ = b.copy()
         self.n_iter_, self.n_mistakes_, self.converged_ = epochs, len(steps), converged

@@ -314,6 +314,20 @@ def test_a_fit_that_failed_leaves_the_estimator_unfitted(combine):
         est.predict([[1.0]])
 
 
+@pytest.mark.parametrize("combine", [OneVsRest, OneVsOne])
+def test_a_refit_that_failed_leaves_the_model_it_had(combine):
+    # the classes are read before the binary estimators are fitted: a failed refit
+    # on other classes must not pair the new classes with the old estimators
+    X, y = [[0.0], [4.0], [8.0]], [0, 1, 2]
+    est = combine(Perceptron()).fit(X, y)
+    before = est.predict([[0.5], [4.2], [7.5]]).tolist()
+    est.set_params(estimator=Perceptron(eta=-1.0))
+    with pytest.raises(ValueError):
+        est.fit([[0.0], [1.0], [5.0], [6.0]], ["a", "a", "b", "b"])
+    assert est.classes_.tolist() == [0, 1, 2] and len(est.estimators_) == 3
+    assert est.predict([[0.5], [4.2], [7.5]]).tolist() == before
+
+
 def test_the_machine_documents_its_defaults():
     # the defaults the docstring states (clone and get_params read them)
     assert MulticlassPerceptron().get_params() == {
