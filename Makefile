@@ -219,14 +219,15 @@ words: book
 # MODULES="perceptron check/_grammar" those modules (default: the modules in scope,
 # SCOPE in tools/mutation.py, hours on two cores), SAMPLE=N a seeded sample of N
 # mutants of each (SEED=0), STRICT=1 fails on a survivor neither killed nor listed
-# in tests/equivalent_mutants.md, FAIL_UNDER=90 on a module scoring below 90 %. Each
+# in tests/equivalent_mutants.md, FAIL_UNDER=90 on a module scoring below 90 %,
+# SURVIVORS=1 then tries every survivor again (after new tests). Each
 # module runs in _build/mutation/<module>/ with its own tests, and a later run tries
 # only the mutants of changed functions. Ends with the score per module.
 # (no global SEED default: make grade reads an unset SEED as "the public cases")
 mutation: $(STAMP)
 	nice -n 15 $(PY) -m tools.mutation run $(MODULES) \
 		$(if $(SAMPLE),--sample $(SAMPLE) --seed $(or $(SEED),0)) $(if $(STRICT),--strict) \
-		$(if $(FAIL_UNDER),--fail-under $(FAIL_UNDER))
+		$(if $(FAIL_UNDER),--fail-under $(FAIL_UNDER)) $(if $(SURVIVORS),--survivors)
 
 # Runs benchmarks/bench_*.py, writes benchmarks/results.md and copies it into README.md.
 bench: venv

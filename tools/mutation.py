@@ -165,8 +165,10 @@ def _mutmut(where, *args, check=True):
     return time.monotonic() - start
 
 
-def run(paths, sample, seed):
-    """Run mutmut on each module's untried mutants, or on a sample of them."""
+def run(paths, sample, seed, survivors=False):
+    """Run mutmut on each module's untried mutants, or on a sample of them; with
+    ``survivors``, then try every surviving mutant again (new tests may kill it:
+    mutmut itself tries again only the mutants of functions whose code changed)."""
     for path in paths:
         where = prepare(path)
         names = []
@@ -183,6 +185,16 @@ def run(paths, sample, seed):
         took = _mutmut(where, *names)
         what = f"{len(names)} sampled mutants" if sample else "its mutants"
         print(f"[mutation] {path}: {what} in {took:.0f} s", flush=True)
+        if survivors:
+            _, codes = metas([path]).get(path, (None, {}))
+            alive = sorted(
+                n for n, c in codes.items() if c is not None and c not in KILLED
+            )
+            if alive:
+                took = _mutmut(where, *alive)
+                print(
+                    f"[mutation] {path}: {len(alive)} survivors again in {took:.0f} s"
+                )
 
 
 def _changed_lines(diff):
@@ -363,6 +375,9 @@ def main(argv=None):
     parser.add_argument("modules", nargs="*", help="e.g. perceptron check/_grammar")
     parser.add_argument("--sample", type=int, default=0, help="mutants per module")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--survivors", action="store_true", help="then try every survivor again"
+    )
     parser.add_argument("--fail-under", type=float, help="a module's lowest score")
     parser.add_argument(
         "--strict", action="store_true", help="fail on any unexplained survivor"
@@ -370,7 +385,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     paths = [resolve(m) for m in args.modules]
     if args.command == "run":
-        run(paths or SCOPE, args.sample, args.seed)
+        run(paths or SCOPE, args.sample, args.seed, args.survivors)
     report(paths, args.fail_under, args.strict)
 
 
