@@ -14,6 +14,8 @@ __all__ = ["load_iris", "load_digits", "load_breast_cancer"]
 
 def _select(wanted, names, what):
     """Indices of ``wanted`` (names or integer positions) in ``names``."""
+    if len(wanted) == 0:  # an empty data set would fail later, far from the cause
+        raise ValueError(f"choose at least one {what}, or None for all of them")
     short = [
         str(s).split(" (")[0] for s in names
     ]  # "petal length (cm)" -> "petal length"

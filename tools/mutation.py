@@ -71,7 +71,7 @@ TESTS = {
     "multiclass.py": ["test_multiclass", "test_kesler"],
     "data.py": ["test_data", "test_features", "test_geometry"],
     "_sampling.py": ["test_data"],
-    "_loaders.py": ["test_data"],
+    "_loaders.py": ["test_loaders", "test_data"],
     "features.py": ["test_features"],
     "_validation.py": ["test_validation", "test_perceptron", "test_lda", "test_pocket"],
     "_player_frames.py": ["test_player", "test_player_save", "test_player_frames"],
