@@ -1,8 +1,11 @@
 """Chapter 4's checks reject plausible wrong answers, naming the failing case."""
 
+import warnings
+
 import numpy as np
 import pytest
 from exercise_sources import assert_rejects
+from sklearn.exceptions import ConvergenceWarning
 
 import linclass as lc
 
@@ -53,7 +56,22 @@ def test_error_pocket_check_rejects(name):
 
 def test_the_edge_cases_exercise_what_their_names_say():
     cases = {c.name: c for c in lc.check._ch4._error_pocket_cases()}
+
+    def visited(case):
+        # the running weights after each update of the cyclic perceptron's run
+        X, y, epochs = case.args
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            h = lc.Perceptron(max_iter=epochs).fit(X, y).history_
+        return [h.weights_at(t) for t in h.mistake_steps]
+
     tie = cases["a point exactly on the hyperplane"]
+    X = tie.args[0]
+    assert any(np.any(X @ w + b == 0.0) for w, b in visited(tie))
+    same = cases["later weights with an equal error"]
+    X, y, _ = same.args
+    errors = [np.mean(y * (X @ w + b) <= 0) for w, b in visited(same)]
+    assert errors.count(min(errors)) > 1
     strict = _pocket(strict=True)(*tie.args)
     assert strict[1] != tie.expected[1], "a score of exactly 0 decides this case"
     same = cases["later weights with an equal error"]
