@@ -233,8 +233,10 @@ def test_perceptron_cases_are_what_their_names_say(builder):
     from linclass.check import _ch2
 
     cases = {c.name: c for c in getattr(_ch2, builder)()}
-    X = cases["separable data in the unit disc"].args[0]
+    X, y = cases["separable data in the unit disc"].args[:2]
     assert X.shape[1] == 2 and np.all(np.linalg.norm(X, axis=1) <= 1)
+    w, b = cases["separable data in the unit disc"].expected[:2]
+    assert np.all(y * (X @ w + b) > 0)  # the reference's run separates them
     X = cases["integer input"].args[0]
     assert X.dtype.kind == "i"
     far = next(c for name, c in cases.items() if name.startswith("data far from"))
