@@ -160,3 +160,18 @@ def test_a_drifted_normal_of_another_length_names_its_case(monkeypatch):
             "a normal that is not a unit vector, in R^5", "a normal of another length"
         ),
     )
+
+
+def test_a_drifted_point_on_the_hyperplane_names_its_case(monkeypatch):
+    # the point that must stay where it is is found on the hyperplane by linclass's
+    # signed distance; if that moved it off, the case would test a point like others
+    from linclass.check import _ch1
+    from linclass.check._core import CaseDrift
+
+    real = _ch1.signed_distance
+    monkeypatch.setattr(_ch1, "signed_distance", lambda *args: real(*args) + 1e-3)
+    raises_exactly(
+        _ch1._project_cases,
+        CaseDrift,
+        _drift("a point already on the hyperplane", "a point on it"),
+    )

@@ -1,5 +1,7 @@
 """Chapter 2's checks reject plausible wrong answers, naming the failing case."""
 
+import itertools
+
 import numpy as np
 import pytest
 from exact_errors import raises_exactly
@@ -8,10 +10,10 @@ from exercise_sources import assert_rejects
 import linclass as lc
 
 
-def _batch(test, count_last=True, bias=True):
+def _batch(test, count_last=True, bias=True, endless=False):
     def batch_perceptron(X, y, eta=1.0, max_epochs=1000):
         w, b = np.zeros(X.shape[1]), 0.0
-        for epoch in range(1, max_epochs + 1):
+        for epoch in itertools.count(1) if endless else range(1, max_epochs + 1):
             M = test(y * (X @ w + b))
             if not M.any():
                 return w, b, epoch if count_last else epoch - 1
@@ -72,12 +74,15 @@ def test_one_step_accepts_its_worked_answer():
     assert lc.check.answer("ex-ch2-one-step-b", [*(w + y * x), b + y])
 
 
-def _replacement(stop_when_clean=False, strict=False, permute=False, count_from=1):
+def _replacement(
+    stop_when_clean=False, strict=False, permute=False, count_from=1, endless=False
+):
     def perceptron_replacement(X, y, seed, max_epochs=1000):
         rng = np.random.default_rng(seed)
         n = len(y)
         w, b, updates = np.zeros(X.shape[1]), 0.0, 0
-        for epoch in range(count_from, max_epochs + count_from):
+        epochs = range(count_from, max_epochs + count_from)
+        for epoch in itertools.count(count_from) if endless else epochs:
             made = 0
             for i in rng.permutation(n) if permute else rng.integers(0, n, n):
                 m = y[i] * (X[i] @ w + b)
@@ -228,8 +233,10 @@ def test_perceptron_cases_are_what_their_names_say(builder):
     from linclass.check import _ch2
 
     cases = {c.name: c for c in getattr(_ch2, builder)()}
-    X = cases["separable data in the unit disc"].args[0]
+    X, y = cases["separable data in the unit disc"].args[:2]
     assert X.shape[1] == 2 and np.all(np.linalg.norm(X, axis=1) <= 1)
+    w, b = cases["separable data in the unit disc"].expected[:2]
+    assert np.all(y * (X @ w + b) > 0)  # the reference's run separates them
     X = cases["integer input"].args[0]
     assert X.dtype.kind == "i"
     far = next(c for name, c in cases.items() if name.startswith("data far from"))
@@ -237,6 +244,10 @@ def test_perceptron_cases_are_what_their_names_say(builder):
     assert "a point that lands exactly on the hyperplane" in cases
     if builder == "_batch_cases":
         assert cases["a learning rate of 0.5"].kwargs == {"eta": 0.5}
+        # from w = 0 every point is a mistake: the first step adds them all, and
+        # then points score exactly 0 (the replacement run's tie is promised)
+        X, y = cases["a point that lands exactly on the hyperplane"].args
+        assert np.any(X @ (y @ X) + y.sum() == 0.0)
 
 
 def test_the_edge_helpers_find_their_edge_only_where_it_is():
@@ -295,3 +306,102 @@ def test_the_give_up_case_is_xor_with_25_epochs(builder):
     # XOR on the unit square's corners: +1 exactly where one coordinate is 1
     assert sorted(map(tuple, X)) == [(0, 0), (0, 1), (1, 0), (1, 1)]
     np.testing.assert_array_equal(y, np.where(X.sum(axis=1) == 1, 1, -1))
+
+
+def test_a_tie_is_an_update_on_a_score_of_exactly_0_after_the_start():
+    # Cyclic runs traced by hand. The first visit, at w = 0, scores 0 on any data
+    # and is not counted; after it w = x1 and b = 1 (its label is +1).
+    from linclass.check._ch2 import _has_tie_after_start as tie
+
+    def run(X, y):
+        return lc.Perceptron().fit(np.array(X, float), np.array(y))
+
+    # x1 = (1, 0), then (-1, 0) scores -1 + 1 = 0 with b = 1: a tie, and an update
+    # (to w = (2, 0), b = 0, which separates both)
+    clf = run([[1, 0], [-1, 0]], [1, -1])
+    assert clf.history_.mistake_steps.tolist() == [1, 2] and clf.n_iter_ == 2
+    assert tie(clf, np.array([[1.0, 0.0], [-1.0, 0.0]]))
+    # integer points give the same scores, exactly
+    assert tie(clf, np.array([[1, 0], [-1, 0]]))
+    # x1 = (1, 0), then (-2, 0) scores -1, right for its label -1: no update
+    clf = run([[1, 0], [-2, 0]], [1, -1])
+    assert clf.history_.mistake_steps.tolist() == [1]
+    assert not tie(clf, np.array([[1.0, 0.0], [-2.0, 0.0]]))
+    # x1 = (2, 0), then (1, 3) scores 2 + 1 = 3, wrong for its label -1: an update
+    # off the hyperplane (to w = (1, -3), b = 0, which separates both)
+    clf = run([[2, 0], [1, 3]], [1, -1])
+    assert clf.history_.mistake_steps.tolist() == [1, 2] and clf.n_iter_ == 2
+    assert not tie(clf, np.array([[2.0, 0.0], [1.0, 3.0]]))
+
+
+@pytest.mark.parametrize(
+    ("steps", "n_iter", "clean"),
+    [
+        # 3 points, so epochs 1, 2, 3 are the steps 1-3, 4-6 and 7-9
+        ([1, 2, 7], 3, True),  # epoch 2, the last but one, has no mistake
+        ([3, 4, 9], 3, False),  # a mistake at the last step of 1, the first of 2
+        ([1, 4, 5], 3, False),  # the last epoch has none: it is the one that stops
+        ([4, 7, 10], 4, True),  # the first epoch has none
+        ([1], 1, False),  # a single epoch
+    ],
+)
+def test_an_early_clean_epoch_is_one_before_the_last_without_a_mistake(
+    steps, n_iter, clean
+):
+    from types import SimpleNamespace
+
+    from linclass.check._ch2 import _has_early_clean_epoch
+
+    run = SimpleNamespace(
+        n_iter_=n_iter, history_=SimpleNamespace(mistake_steps=np.array(steps))
+    )
+    assert _has_early_clean_epoch(run, 3) is clean
+
+
+@pytest.mark.parametrize(
+    ("exercise_id", "reference", "args"),
+    [
+        ("ex-ch2-batch-code", "_batch_reference", ()),
+        ("ex-ch2-replacement-code", "_replacement_reference", (0,)),
+    ],
+)
+def test_the_references_honour_max_epochs_with_the_signatures_default(
+    exercise_id, reference, args
+):
+    # on XOR every epoch has a mistake: the run stops at max_epochs, which is what
+    # the learner's signature says when it is not passed
+    from sklearn.exceptions import ConvergenceWarning
+
+    from linclass.check import _ch2
+    from linclass.check._core import EXERCISES
+
+    assert EXERCISES[exercise_id].signature.endswith(", max_epochs=1000)")
+    ref = getattr(_ch2, reference)
+
+    def epochs(**kw):
+        with pytest.warns(ConvergenceWarning):
+            out = ref(_ch2._XOR_X, _ch2._XOR_Y, *args, **kw)
+        return out[2] if reference == "_batch_reference" else out[1][2]
+
+    assert epochs() == 1000
+    assert epochs(max_epochs=25) == 25
+
+
+@pytest.mark.parametrize(
+    "exercise_id", ["ex-ch2-batch-code", "ex-ch2-replacement-code"]
+)
+def test_a_function_that_ignores_max_epochs_is_stopped_after_2_seconds(exercise_id):
+    # It never gives up on XOR; the learner is told within 2 s, not the 10 s a
+    # slow answer gets elsewhere (a run of 25 epochs on 4 points takes microseconds).
+    if exercise_id == "ex-ch2-batch-code":
+        fn, title, n = _batch(lambda m: m <= 0, endless=True), "the batch perceptron", 6
+    else:
+        fn = _replacement(endless=True)
+        title, n = "the perceptron with draws with replacement", 6
+    verdict = lc.check.exercise(exercise_id, fn)
+    assert verdict.message == (
+        f"✗ {exercise_id} ({title}): case {n} of {n}, data that are not separable "
+        "(XOR), with max_epochs=25: still running after 2 s, stopped by the check's "
+        "time limit (an endless loop? a missing stopping test?); on these data it "
+        "must raise RuntimeError (the check passed max_epochs=25)."
+    )

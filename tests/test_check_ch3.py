@@ -109,20 +109,44 @@ def test_dimension_accepts_the_runs_count():
     assert lc.check.answer("ex-ch3-dimension-b", int(clf.n_mistakes_))
 
 
+_DIMENSION = "✗ ex-ch3-dimension-b (the number of mistakes for d = 50, before "
+_DIMENSION += "normalising): not yet: "
+
+
 @pytest.mark.parametrize("d", [2, 10])
-def test_dimension_rejects_another_dimension(d):
+def test_dimension_rejects_another_dimension_and_names_it(d):
     e = _dimension_data(d)
     clf = lc.Perceptron(fit_intercept=False, max_iter=10_000).fit(e.X, e.y)
     verdict = lc.check.answer("ex-ch3-dimension-b", int(clf.n_mistakes_))
-    assert verdict.status == "wrong"
+    assert verdict.message == f"{_DIMENSION}that is the count for d = {d}; take d = 50."
 
 
-def test_dimension_rejects_the_bound():
+@pytest.mark.parametrize(
+    ("rounding", "told"), [(np.floor, "rounded"), (np.ceil, "rounded up")]
+)
+def test_dimension_rejects_the_bound_and_says_so(rounding, told):
+    # the hint names the bound of the exercise's own data (seeded, d = 50, no
+    # bias): the bound of other data would get the general method instead
     e = _dimension_data(50)
     bound = lc.geometry.novikoff_bound(
         lc.geometry.radius(e.X), lc.geometry.margin(e.X, e.y, e.w)
     )
-    assert lc.check.answer("ex-ch3-dimension-b", int(bound)).status == "wrong"
+    verdict = lc.check.answer("ex-ch3-dimension-b", int(rounding(bound)))
+    assert verdict.message == (
+        f"{_DIMENSION}that is the bound (R/gamma)^2, {told}; the question asks for "
+        "the mistakes the run makes."
+    )
+
+
+def test_the_dimension_data_are_the_exercises():
+    # 100 points in dimension d, separated through the origin with a margin of 0.1
+    from linclass.check._ch3 import _dimension_data
+
+    for d in (2, 10, 50):
+        e = _dimension_data(d)
+        assert e.X.shape == (100, d) and e.b == 0.0
+        assert np.min(e.y * (e.X @ e.w)) >= 0.1 and np.isclose(np.linalg.norm(e.w), 1)
+        np.testing.assert_array_equal(e.X, _dimension_data(d).X)  # seeded
 
 
 def test_bound_cases_are_what_their_names_say():

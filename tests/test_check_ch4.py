@@ -1,8 +1,11 @@
 """Chapter 4's checks reject plausible wrong answers, naming the failing case."""
 
+import warnings
+
 import numpy as np
 import pytest
 from exercise_sources import assert_rejects
+from sklearn.exceptions import ConvergenceWarning
 
 import linclass as lc
 
@@ -53,7 +56,22 @@ def test_error_pocket_check_rejects(name):
 
 def test_the_edge_cases_exercise_what_their_names_say():
     cases = {c.name: c for c in lc.check._ch4._error_pocket_cases()}
+
+    def visited(case):
+        # the running weights after each update of the cyclic perceptron's run
+        X, y, epochs = case.args
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            h = lc.Perceptron(max_iter=epochs).fit(X, y).history_
+        return [h.weights_at(t) for t in h.mistake_steps]
+
     tie = cases["a point exactly on the hyperplane"]
+    X = tie.args[0]
+    assert any(np.any(X @ w + b == 0.0) for w, b in visited(tie))
+    same = cases["later weights with an equal error"]
+    X, y, _ = same.args
+    errors = [np.mean(y * (X @ w + b) <= 0) for w, b in visited(same)]
+    assert errors.count(min(errors)) > 1
     strict = _pocket(strict=True)(*tie.args)
     assert strict[1] != tie.expected[1], "a score of exactly 0 decides this case"
     same = cases["later weights with an equal error"]
@@ -111,11 +129,20 @@ def test_run_needed_defaults_to_100_candidates_at_one_percent():
 
 
 def test_error_pocket_cases_hold_what_their_names_say():
+    from linclass.pocket import training_error
+
     cases = {c.name: c for c in lc.check._ch4._error_pocket_cases()}
-    X, y, _ = cases["noisy data in the unit disc"].args
-    assert np.all(np.linalg.norm(X, axis=1) <= 1)
-    X, y, _ = cases["noisy data far from the origin"].args
-    assert np.linalg.norm(X.mean(axis=0)) > 2
+
+    def noisy(case):
+        # no weights the run visits separate the labels: the pocket keeps an error
+        X, y, _ = case.args
+        w, b, _ = case.expected
+        return training_error(np.asarray(X, float), y.astype(float), np.append(w, b))
+
+    case = cases["noisy data in the unit disc"]
+    assert np.all(np.linalg.norm(case.args[0], axis=1) <= 1) and noisy(case) > 0
+    case = cases["noisy data far from the origin"]
+    assert np.linalg.norm(case.args[0].mean(axis=0)) > 2 and noisy(case) > 0
     assert cases["a learning rate of 0.5"].kwargs == {"eta": 0.5}
 
 

@@ -84,6 +84,9 @@ def test_fisher_cases_are_what_their_names_say():
     cases = {c.name: c.args for c in EXERCISES["ex-ch5-fisher-code"].cases()}
     X, y = cases["elongated classes of equal size"]
     assert np.sum(y == 0) == np.sum(y == 1)
+    for c in (0, 1):  # each class at least 5 times longer than it is wide (std)
+        thin, long = np.linalg.eigvalsh(np.cov(X[y == c].T))
+        assert long > 25 * thin
     X, y = cases["classes of unequal size"]
     assert np.sum(y == 0) != np.sum(y == 1)
     X, y = cases["data far from the origin"]

@@ -85,8 +85,9 @@ def test_kesler_cases_are_what_their_names_say():
     from linclass.check._core import EXERCISES
 
     cases = {c.name: c.args for c in EXERCISES["ex-ch6-kesler-code"].cases()}
-    _, y, _ = cases["three classes in the plane, points grouped by class"]
-    assert np.all(np.diff(y) >= 0) and len(np.unique(y)) == 3
+    X, y, K = cases["three classes in the plane, points grouped by class"]
+    assert np.all(np.diff(y) >= 0) and len(np.unique(y)) == K == 3
+    assert X.shape[1] == 2
     _, y, _ = cases["labels in mixed order"]
     assert np.any(np.diff(y) < 0)
     _, y, K = cases["a class that no point belongs to"]

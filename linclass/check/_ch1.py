@@ -33,7 +33,7 @@ def _project_cases():
     w_on, b_on = np.array([1.0, 1.0]), -2.0
     far = rng.normal(size=(10, 3)) + 1e3
     # each case must really contain what its name promises
-    on = (on_H @ w_on + b_on)[0] == 0.0
+    on = signed_distance(on_H, w_on, b_on)[0] == 0.0
     promise(on, EX_PROJECT, "a point already on the hyperplane", "a point on it")
     unit = np.isclose(np.linalg.norm(unit_w.w), 1.0)
     promise(unit, EX_PROJECT, "a unit normal in the plane", "a unit normal")

@@ -167,7 +167,7 @@ def _replacement_cases():
             early = _has_early_clean_epoch(clf, len(args[1]))
             promise(early, EX_REPLACEMENT, name, "an epoch without a mistake")
         if "exactly on" in name:
-            tie = _has_tie_after_start(clf, np.asarray(args[0], float))
+            tie = _has_tie_after_start(clf, args[0])
             promise(tie, EX_REPLACEMENT, name, "an update on a score of exactly 0")
         out.append(Case(name, args, expected, compare=close()))
     return out

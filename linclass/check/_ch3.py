@@ -149,15 +149,20 @@ register_mistakes(
 )
 
 
+def _dimension_data(d):
+    """The exercise's data in dimension d: 100 points, a margin of 0.1, no bias."""
+    return make_separable(n=100, d=d, margin=0.1, fit_intercept=False, random_state=0)
+
+
 def _dimension_run(d):
     """Mistakes of the homogeneous perceptron on the exercise's data in dimension d."""
-    data = make_separable(n=100, d=d, margin=0.1, fit_intercept=False, random_state=0)
+    data = _dimension_data(d)
     clf = Perceptron(fit_intercept=False, max_iter=10_000).fit(data.X, data.y)
     return int(clf.n_mistakes_)
 
 
 def _dimension_bound(d):
-    data = make_separable(n=100, d=d, margin=0.1, fit_intercept=False, random_state=0)
+    data = _dimension_data(d)
     return novikoff_bound(radius(data.X), margin(data.X, data.y, data.w))
 
 
