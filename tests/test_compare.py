@@ -23,6 +23,7 @@ from linclass.check._core import Case
         (np.arange(6.0), "[0, 1, 2, 3, 4, 5]"),  # six entries: in full
         (np.arange(7.0), "an array of shape (7,)"),  # seven: by shape
         (np.array(["a", "b"]), "['a', 'b']"),
+        (np.ma.array([1.0, -2.0, -1.0], mask=[0, 1, 0]), "[1, --, -1]"),
         ("abc", "'abc'"),
         (9999999999999999, "9999999999999999"),
         (10**16, "1.000000e+16"),  # an int from 1e16 on: with an exponent
