@@ -191,6 +191,16 @@ def test_static_frames_say_what_is_wrong(call, error, message):
     raises_exactly(call, error, message)
 
 
+@pytest.mark.parametrize(
+    "frames", [[2.0, 7.0], np.array([7, 2], dtype=np.uint8), np.linspace(2, 7, 2)]
+)
+def test_chosen_frames_are_int64_indices_whatever_they_are_given_in(frames):
+    # as the docstring promises: frame numbers to index with, not floats
+    idx = static_frame_indices(10, frames=frames)
+    assert idx.dtype == np.int64 and idx.tolist() == [2, 7]
+    assert static_frame_indices(10).dtype == np.int64
+
+
 def test_one_chosen_frame_is_enough():
     assert static_frame_indices(5, frames=[3]).tolist() == [3]
 
