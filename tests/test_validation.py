@@ -270,14 +270,18 @@ def test_numeric_binary_labels_are_encoded_without_a_sort(monkeypatch):
     def no_sort(*args, **kwargs):
         raise AssertionError("np.unique was called")
 
-    for y in ([7, 3, 3, 7], np.array([0.5, -1.0]), np.array([True, False])):
-        expected = check_binary_labels(y)
+    # the classes keep the labels' own dtype, byte order included, as np.unique
+    # keeps it (y.min() of big-endian labels is a native-order scalar)
+    labels = ([7, 3, 3, 7], np.array([0.5, -1.0]), np.array([True, False]))
+    for y in (*labels, np.array([0, 1, 1], dtype=">i4")):
+        expected = np.unique(y)
         with monkeypatch.context() as patch:
             patch.setattr(np, "unique", no_sort)
             classes, y_pm = check_binary_labels(y)
-        assert classes.dtype == np.asarray(y).dtype and y_pm.dtype == np.float64
-        np.testing.assert_array_equal(classes, expected[0])
-        np.testing.assert_array_equal(y_pm, expected[1])
+        assert classes.dtype == expected.dtype == np.asarray(y).dtype
+        assert y_pm.dtype == np.float64
+        np.testing.assert_array_equal(classes, expected)
+        np.testing.assert_array_equal(y_pm, np.where(y == expected[1], 1.0, -1.0))
 
 
 def test_integer_labels_skip_the_sorting_label_check(monkeypatch):
