@@ -144,6 +144,21 @@ def test_frames_filling_exactly_95_percent_of_the_budget_fit(monkeypatch):
     assert sum(map(len, smaller)) < size
 
 
+def test_of_equally_small_palettes_that_overflow_the_most_colours_is_kept(monkeypatch):
+    # at the same size, the better picture: the first palette tried (the most
+    # colours), not a later one that saves nothing
+    def same_size(image, colors):
+        return f"{colors:02d} colours".encode()
+
+    monkeypatch.setattr(_player_frames, "quantized_png", same_size)
+    monkeypatch.setattr(_player_frames, "HTML_BUDGET", 0)
+    white = np.full((2, 2, 3), 255, np.uint8)
+    _, images, index = encode_frames(None, [white])
+    most = max(_player_frames.PALETTE_SIZES)
+    assert images == [base64.b64encode(same_size(white, most)).decode()]
+    assert index == [0]
+
+
 def test_a_frame_count_is_a_positive_integer():
     assert check_frame_count(1) == 1 and check_frame_count(np.int64(3)) == 3
     raises_exactly(
