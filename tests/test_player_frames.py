@@ -73,6 +73,17 @@ def test_a_contact_sheet_prints_every_preferred_frame_that_fits():
     assert sheet_positions(range(10), size=2).tolist() == [0, 9]  # the smallest
 
 
+@pytest.mark.parametrize("ends", [[0], [9], [0, 9]])
+def test_preferred_steps_only_the_first_or_last_frame_shows_leave_the_sheet_even(
+    ends,
+):
+    # the first and the last frame are printed anyway; no frame between shows a
+    # preferred step, so those are drawn from all frames (the docstring's rule)
+    even = sheet_positions(range(10)).tolist()
+    assert even == [0, 2, 4, 5, 7, 9]
+    assert sheet_positions(range(10), preferred=ends).tolist() == even
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
