@@ -74,9 +74,7 @@ def test_a_contact_sheet_prints_every_preferred_frame_that_fits():
 
 
 @pytest.mark.parametrize("ends", [[0], [9], [0, 9]])
-def test_preferred_steps_only_the_first_or_last_frame_shows_leave_the_sheet_even(
-    ends,
-):
+def test_preferred_steps_shown_only_at_the_ends_leave_the_sheet_even(ends):
     # the first and the last frame are printed anyway; no frame between shows a
     # preferred step, so those are drawn from all frames (the docstring's rule)
     even = sheet_positions(range(10)).tolist()
