@@ -49,7 +49,7 @@ def _show(value, limit):
         # a masked entry is written "--", as numpy prints it: it is no number
         hidden = np.ma.getmaskarray(value).ravel()
         values = np.asarray(value).ravel()
-        items = ["--" if h else _num_text(v) for v, h in zip(values, hidden)]
+        items = ["--" if hidden[k] else _num_text(v) for k, v in enumerate(values)]
         text = "[" + ", ".join(items) + "]"
         return text if value.ndim == 1 else f"{text} (shape {value.shape})"
     if isinstance(value, np.ndarray):
