@@ -9,6 +9,8 @@ getting a silent wrong answer.
 from __future__ import annotations
 
 import numbers
+import os
+import sys
 import warnings
 
 import numpy as np
@@ -146,6 +148,27 @@ def check_vector(w, d=None, name="w"):
     return arr
 
 
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def _outside_linclass():
+    """The ``stacklevel`` of the line that called into linclass.
+
+    A check is called at different depths (``plot_data`` calls it, ``fit`` calls
+    it through a helper), so a fixed stacklevel would name a line of linclass for
+    some callers; the learner needs the line of their own code. The outermost
+    frame of linclass is found, so a wrapper between linclass's own functions (a
+    decorator, a mutation tester's trampoline) does not stop the search.
+    """
+    inside = []
+    frame = sys._getframe(1)
+    while frame is not None:
+        inside.append(frame.f_code.co_filename.startswith(_PACKAGE))
+        frame = frame.f_back
+    outermost = max(k for k, mine in enumerate(inside) if mine)
+    return min(outermost + 2, len(inside))
+
+
 def check_X_y(X, y):
     """Validate data and labels together.
 
@@ -183,7 +206,7 @@ def check_X_y(X, y):
             "A column-vector y was passed when a 1d array was expected; "
             "it was flattened to shape (n_samples,)",
             DataConversionWarning,
-            stacklevel=2,
+            stacklevel=_outside_linclass(),
         )
         y = y.ravel()
     if y.ndim != 1:

@@ -80,9 +80,44 @@ def test_wrong_answers_teach(answer_id, text, state, message):
     assert message in verdict.message, verdict.message
 
 
-def test_a_right_number_to_fewer_decimals_is_close_as_a_python_value_too():
-    verdict = lc.check.answer("ex-ch2-draws-a", 0.36)
-    assert "close: right to 2 decimals, but give 3 decimals" in verdict.message
+@pytest.mark.parametrize("value", [0.36, "0.36", "0,36"])
+def test_a_right_number_to_fewer_decimals_is_close_typed_or_as_a_python_value(value):
+    # "0,36" is one number with a decimal comma, not the vector (0, 36)
+    verdict = lc.check.answer("ex-ch2-draws-a", value)
+    label = ANSWERS["ex-ch2-draws-a"].label
+    assert verdict.message == (
+        f"✗ ex-ch2-draws-a ({label}): close: right to 2 decimals, but give 3 decimals."
+    )
+
+
+@pytest.mark.parametrize("value", ["yes", "Yes.", True, np.bool_(True)])
+def test_a_yes_no_answer_is_judged_as_yes_or_no(value):
+    verdict = lc.check.answer("ex-ch2-one-step-a", value)
+    label = ANSWERS["ex-ch2-one-step-a"].label
+    assert verdict.message == f"✓ ex-ch2-one-step-a ({label}): correct."
+
+
+def test_a_masked_entry_is_not_read_as_a_number():
+    # np.ma reads a masked entry as 0 in arithmetic; an answer must not: the
+    # learner is told the form expected, not judged on a 0 they never gave.
+    verdict = lc.check.answer(
+        "ex-ch2-one-step-b", np.ma.array([1.0, -2.0, -1.0], mask=[0, 1, 0])
+    )
+    label = ANSWERS["ex-ch2-one-step-b"].label
+    assert verdict.message == (
+        f"✗ ex-ch2-one-step-b ({label}): expected numbers, comma or space "
+        "separated, to 3 decimals each, got [1, --, -1]."
+    )
+
+
+def test_a_sign_before_the_end_of_a_function_is_told_as_an_early_end():
+    verdict = lc.check.answer("ex-ch1-margins-a", "sqrt(2 -")
+    label = ANSWERS["ex-ch1-margins-a"].label
+    assert verdict.message == (
+        f"✗ ex-ch1-margins-a ({label}): could not read this (the answer ends too "
+        "early); the answer is a number, to 3 decimals (fractions, %, pi, e, sqrt, "
+        "exp work)."
+    )
 
 
 @pytest.mark.parametrize(
@@ -161,6 +196,9 @@ def test_grammar_values(text, value):
         ("1/0", "division by zero"),
         ("1/(1-1)", "division by zero"),
         ("1 +", "the answer ends too early"),
+        # a sign before the end reads as an operator inside a function or bars too
+        ("sqrt(2 -", "the answer ends too early"),
+        ("|2 -", "the answer ends too early"),
         ("-yes", "unexpected 'yes'"),  # a word is not a number, nor a function
         ("2*no", "unexpected 'no'"),
         ("a1", "unknown word 'a'"),

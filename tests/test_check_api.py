@@ -424,6 +424,24 @@ def test_untouched_and_non_functions_get_their_verdicts(registries):
     )
 
 
+def test_a_case_s_outcome_is_tagged_as_the_grader_sends_it():
+    # the grader's worker writes this tag into its JSON ("kind"), and its judge
+    # reads it back: "returned" with the value, or "said" with the problem (None
+    # for an exception the case asks for)
+    from linclass.check._run import call_case
+
+    ex = _core.Exercise("my-run", "a probe", lambda: [])
+
+    def halve(x):
+        if x < 0:
+            raise ValueError("x must be >= 0")
+        return x / 2
+
+    assert call_case(halve, lc.check.Case("a", (3,), 1.5), ex) == ("returned", 1.5)
+    told = lc.check.Case("b", (-1,), None, raises=ValueError)
+    assert call_case(halve, told, ex) == ("said", None)
+
+
 def test_a_grader_judges_its_own_cases_and_outcomes(registries):
     from linclass.check._run import judge_exercise
 

@@ -73,6 +73,15 @@ def test_a_contact_sheet_prints_every_preferred_frame_that_fits():
     assert sheet_positions(range(10), size=2).tolist() == [0, 9]  # the smallest
 
 
+@pytest.mark.parametrize("ends", [[0], [9], [0, 9]])
+def test_preferred_steps_shown_only_at_the_ends_leave_the_sheet_even(ends):
+    # the first and the last frame are printed anyway; no frame between shows a
+    # preferred step, so those are drawn from all frames (the docstring's rule)
+    even = sheet_positions(range(10)).tolist()
+    assert even == [0, 2, 4, 5, 7, 9]
+    assert sheet_positions(range(10), preferred=ends).tolist() == even
+
+
 @pytest.mark.parametrize(
     ("call", "message"),
     [
@@ -144,6 +153,21 @@ def test_frames_filling_exactly_95_percent_of_the_budget_fit(monkeypatch):
     assert sum(map(len, smaller)) < size
 
 
+def test_of_equally_small_palettes_that_overflow_the_most_colours_is_kept(monkeypatch):
+    # at the same size, the better picture: the first palette tried (the most
+    # colours), not a later one that saves nothing
+    def same_size(image, colors):
+        return f"{colors:02d} colours".encode()
+
+    monkeypatch.setattr(_player_frames, "quantized_png", same_size)
+    monkeypatch.setattr(_player_frames, "HTML_BUDGET", 0)
+    white = np.full((2, 2, 3), 255, np.uint8)
+    _, images, index = encode_frames(None, [white])
+    most = max(_player_frames.PALETTE_SIZES)
+    assert images == [base64.b64encode(same_size(white, most)).decode()]
+    assert index == [0]
+
+
 def test_a_frame_count_is_a_positive_integer():
     assert check_frame_count(1) == 1 and check_frame_count(np.int64(3)) == 3
     raises_exactly(
@@ -189,6 +213,16 @@ def test_static_frames_default_to_at_most_60():
 )
 def test_static_frames_say_what_is_wrong(call, error, message):
     raises_exactly(call, error, message)
+
+
+@pytest.mark.parametrize(
+    "frames", [[2.0, 7.0], np.array([7, 2], dtype=np.uint8), np.linspace(2, 7, 2)]
+)
+def test_chosen_frames_are_int64_indices_whatever_they_are_given_in(frames):
+    # as the docstring promises: frame numbers to index with, not floats
+    idx = static_frame_indices(10, frames=frames)
+    assert idx.dtype == np.int64 and idx.tolist() == [2, 7]
+    assert static_frame_indices(10).dtype == np.int64
 
 
 def test_one_chosen_frame_is_enough():

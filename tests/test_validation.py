@@ -243,17 +243,32 @@ def test_checks_say_exactly_what_is_wrong(call, error, message):
     raises_exactly(call, error, message)
 
 
-def test_a_column_vector_y_warns_at_a_line_of_the_caller():
-    from linclass import _validation
+def test_a_column_vector_y_warns_at_the_learners_line():
+    from matplotlib.figure import Figure
 
-    with pytest.warns(DataConversionWarning) as record:
-        check_X_y([[0], [1]], [[1], [0]])
-    assert str(record[0].message) == (
-        "A column-vector y was passed when a 1d array was expected; "
-        "it was flattened to shape (n_samples,)"
-    )
-    # the caller's line, not one of linclass's own check (stacklevel=2)
-    assert record[0].filename != _validation.__file__
+    import linclass as lc
+
+    X, y = [[0.0, 1.0], [1.0, 0.0], [2.0, 2.0]], [[0], [1], [1]]
+    ax = Figure().add_subplot()
+    # the check is reached at different depths; each warning names the line of
+    # the call into linclass (the lambda's line), never a line of linclass
+    calls = [
+        lambda: check_X_y(X, y),
+        lambda: Perceptron().fit(X, y),
+        lambda: lc.Pocket(max_iter=2).fit(X, y),
+        lambda: lc.OneVsRest(Perceptron()).fit(X, y),
+        lambda: lc.FisherLDA(reg=1e-3).fit(X, y),
+        lambda: lc.plotting.plot_data(ax, X, y),
+    ]
+    for call in calls:
+        with pytest.warns(DataConversionWarning) as record:
+            call()
+        assert str(record[0].message) == (
+            "A column-vector y was passed when a 1d array was expected; "
+            "it was flattened to shape (n_samples,)"
+        )
+        where = (record[0].filename, record[0].lineno)
+        assert where == (__file__, call.__code__.co_firstlineno), where
 
 
 def test_object_labels_are_checked_for_nan_only_where_they_are_numbers():
@@ -270,14 +285,18 @@ def test_numeric_binary_labels_are_encoded_without_a_sort(monkeypatch):
     def no_sort(*args, **kwargs):
         raise AssertionError("np.unique was called")
 
-    for y in ([7, 3, 3, 7], np.array([0.5, -1.0]), np.array([True, False])):
-        expected = check_binary_labels(y)
+    # the classes keep the labels' own dtype, byte order included, as np.unique
+    # keeps it (y.min() of big-endian labels is a native-order scalar)
+    labels = ([7, 3, 3, 7], np.array([0.5, -1.0]), np.array([True, False]))
+    for y in (*labels, np.array([0, 1, 1], dtype=">i4")):
+        expected = np.unique(y)
         with monkeypatch.context() as patch:
             patch.setattr(np, "unique", no_sort)
             classes, y_pm = check_binary_labels(y)
-        assert classes.dtype == np.asarray(y).dtype and y_pm.dtype == np.float64
-        np.testing.assert_array_equal(classes, expected[0])
-        np.testing.assert_array_equal(y_pm, expected[1])
+        assert classes.dtype == expected.dtype == np.asarray(y).dtype
+        assert y_pm.dtype == np.float64
+        np.testing.assert_array_equal(classes, expected)
+        np.testing.assert_array_equal(y_pm, np.where(y == expected[1], 1.0, -1.0))
 
 
 def test_integer_labels_skip_the_sorting_label_check(monkeypatch):

@@ -46,7 +46,10 @@ def _show(value, limit):
     if isinstance(value, np.ndarray) and value.size > limit:
         return f"an array of shape {value.shape}"
     if isinstance(value, np.ndarray) and value.dtype.kind in "fiub":
-        items = [_num_text(v) for v in value.ravel()]
+        # a masked entry is written "--", as numpy prints it: it is no number
+        hidden = np.ma.getmaskarray(value).ravel()
+        values = np.asarray(value).ravel()
+        items = ["--" if hidden[k] else _num_text(v) for k, v in enumerate(values)]
         text = "[" + ", ".join(items) + "]"
         return text if value.ndim == 1 else f"{text} (shape {value.shape})"
     if isinstance(value, np.ndarray):
