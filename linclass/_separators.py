@@ -13,7 +13,12 @@ import numpy as np
 from scipy.optimize import linprog, minimize
 from sklearn.exceptions import ConvergenceWarning
 
-from ._validation import check_binary_labels, check_vector, check_X_y
+from ._validation import (
+    _outside_linclass,
+    check_binary_labels,
+    check_vector,
+    check_X_y,
+)
 
 __all__ = ["is_separable", "best_offset", "max_margin"]
 
@@ -268,7 +273,7 @@ def max_margin(X, y, fit_intercept=True):
             "the separator returned is valid, but its margin may be below the "
             "maximum (typically the margin is tiny against the data's size).",
             ConvergenceWarning,
-            stacklevel=2,
+            stacklevel=_outside_linclass(),
         )
     w = z[:d] / np.linalg.norm(z[:d])
     if fit_intercept:

@@ -18,6 +18,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.exceptions import ConvergenceWarning
 
 from ._validation import (
+    _outside_linclass,
     check_bool,
     check_choice,
     check_class_labels,
@@ -400,7 +401,7 @@ class MulticlassPerceptron(_MulticlassBase):
                 f"MulticlassPerceptron did not converge in {max_iter} epochs; "
                 "the data may not be linearly separable",
                 ConvergenceWarning,
-                stacklevel=2,
+                stacklevel=_outside_linclass(),
             )
         return self
 

@@ -23,6 +23,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from ._radius import max_norm
 from ._validation import (
+    _outside_linclass,
     check_binary_labels,
     check_bool,
     check_choice,
@@ -390,6 +391,6 @@ class Perceptron(BinaryLinearClassifier):
                 f"Perceptron did not converge in {max_iter} epochs; "
                 "the data may not be linearly separable",
                 ConvergenceWarning,
-                stacklevel=2,
+                stacklevel=_outside_linclass(),
             )
         return self

@@ -6,7 +6,11 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 from exact_errors import raises_exactly
-from sklearn.exceptions import DataConversionWarning, NotFittedError
+from sklearn.exceptions import (
+    ConvergenceWarning,
+    DataConversionWarning,
+    NotFittedError,
+)
 
 from linclass._validation import (
     check_array_2d,
@@ -325,3 +329,26 @@ def test_fitted_means_the_attribute_named():
 def test_vector_errors_use_the_given_name():
     with pytest.raises(TypeError, match="^normal must contain numbers; got dtype <U1"):
         check_vector(["a"], name="normal")
+
+
+def test_a_convergence_warning_names_the_learners_line():
+    # as the column-vector warning: whichever depth the fit is reached at, the
+    # ConvergenceWarning names the line that called into linclass
+    import linclass as lc
+
+    X_xor, y_xor = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]], [0, 0, 1, 1]
+    X3, y3 = (
+        [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0], [2.0, 2.0]],
+        [0, 0, 1, 1, 2],
+    )
+    calls = [
+        lambda: Perceptron(max_iter=3).fit(X_xor, y_xor),
+        lambda: lc.OneVsRest(Perceptron(max_iter=3)).fit(X3, y3),
+        lambda: lc.MulticlassPerceptron(max_iter=3).fit(X3, y3),
+    ]
+    for call in calls:
+        with pytest.warns(ConvergenceWarning) as record:
+            call()
+        for warning in record:
+            where = (warning.filename, warning.lineno)
+            assert where == (__file__, call.__code__.co_firstlineno), where
