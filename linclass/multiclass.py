@@ -17,6 +17,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.exceptions import ConvergenceWarning
 
+from ._margins import band_factor, row_spread, sequential_score
 from ._validation import (
     _outside_linclass,
     check_bool,
@@ -262,9 +263,27 @@ class OneVsOne(_MulticlassBase):
         return self.classes_[best]
 
 
-def _next_machine_mistake(X, y_index, W, b, pos, stop, seq):
-    """Next visit (position, rival class) where a wrong class scores >= the true one."""
-    block = 32
+# the first block of visits one product scores; it doubles over a clean stretch
+_FIRST_BLOCK = 32
+
+
+def _exact_rival(x, true, W, b):
+    """The rival class of one point from its sequential scores, or -1 if none ties
+    or beats the true class (see :mod:`linclass._margins`)."""
+    g = [sequential_score(x, W[c], b[c]) for c in range(W.shape[0])]
+    g_true, g[true] = g[true], -np.inf
+    rival = int(np.argmax(g))  # ties: lowest index, as predict does
+    return rival if g[rival] >= g_true else -1
+
+
+def _next_machine_mistake(X, y_index, W, b, pos, stop, seq, tol):
+    """Next visit (position, rival class) where a wrong class scores >= the true one.
+
+    A product only sorts the visits: where two scores are within rounding of each
+    other the point's scores are computed again one term at a time, so the blocks
+    never change which visit is found nor which rival it has.
+    """
+    block = _FIRST_BLOCK
     while pos < stop:
         end = min(pos + block, stop)
         idx = np.arange(pos, end) if seq is None else seq[pos:end]
@@ -274,11 +293,14 @@ def _next_machine_mistake(X, y_index, W, b, pos, stop, seq):
         true = y_index[idx]
         g_true = G[rows, true]
         G[rows, true] = -np.inf
-        rival = G.argmax(axis=1)  # ties: lowest index, as predict does
-        bad = G[rows, rival] >= g_true
-        k = int(bad.argmax())
-        if bad[k]:
-            return pos + k, int(rival[k])
+        best = G.max(axis=1)
+        for k in np.flatnonzero(best - g_true >= -tol).tolist():
+            # sure only when clearly beaten by a rival that is clearly the best
+            if best[k] - g_true[k] > tol and best[k] - np.partition(G[k], -2)[-2] > tol:
+                return pos + k, int(G[k].argmax())
+            rival = _exact_rival(X[idx[k]], int(true[k]), W, b)
+            if rival >= 0:
+                return pos + k, rival
         pos = end
         block *= 2
     return -1, -1
@@ -351,6 +373,10 @@ class MulticlassPerceptron(_MulticlassBase):
         n, d = X.shape
         K = len(classes)
         rng = np.random.default_rng(self.random_state) if order == "random" else None
+        # the band of the scores' differences, with ||W|| and max |b_c| bounded
+        # within an epoch, not computed after each mistake: an update moves two
+        # rows of W by eta * ||x|| <= eta * spread
+        spread, factor = row_spread(X), 2.0 * band_factor(d)
         Wa = np.zeros((K, d + 1))
         W, b = Wa[:, :-1], Wa[:, -1]  # views: updating Wa updates both
         bias = 1.0 if fit_intercept else 0.0
@@ -362,14 +388,18 @@ class MulticlassPerceptron(_MulticlassBase):
             if seq is not None:
                 visits.append(seq.astype(np.int32))
             pos, before = 0, len(steps)
+            w_bound, b_bound = float(np.sqrt(np.sum(W * W))), float(np.abs(b).max())
             while True:
-                i, p = _next_machine_mistake(X, y_index, W, b, pos, n, seq)
+                tol = factor * (spread * w_bound + b_bound)
+                i, p = _next_machine_mistake(X, y_index, W, b, pos, n, seq, tol)
                 if i < 0:
                     break
                 j = i if seq is None else int(seq[i])
                 u = np.append(eta * X[j], eta * bias)
                 Wa[y_index[j]] += u
                 Wa[p] -= u
+                w_bound += 2.0 * eta * spread
+                b_bound += eta * bias
                 steps.append(epoch * n + i + 1)
                 points.append(j)
                 trues.append(y_index[j])

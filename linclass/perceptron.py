@@ -15,12 +15,14 @@ number of mistakes rather than the number of visits.
 
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.exceptions import ConvergenceWarning
 
+from ._margins import band_factor, first_mistake, row_spread
 from ._radius import max_norm
 from ._validation import (
     _outside_linclass,
@@ -140,21 +142,30 @@ def _worth_signing(n_calls, X):
     return n_calls * 2000 >= X.size + X.shape[0]
 
 
-def _online_epoch(X, ys, wa, gap, eta, bscale, seq=None, Z=None):
+def _online_epoch(X, ys, wa, gap, eta, bscale, seq=None, Z=None, spread=None):
     """One epoch of the online rule, in place on ``wa``; returns mistakes and gap.
 
     The scan is :func:`linclass.pocket.next_mistake` written inline: this loop
     runs once per mistake, and with thousands of mistakes per epoch its Python
-    overhead is the whole cost. ``Z`` (optional) holds the signed rows ``y * (x, 1)``.
+    overhead is the whole cost. ``Z`` (optional) holds the signed rows ``y * (x, 1)``;
+    ``spread`` is :func:`~linclass._margins.row_spread` of ``X`` (computed if None).
+    Margins near 0 are decided as in :mod:`linclass._margins`.
     """
     n = ys.shape[0]
     w = wa[:-1]
     b = float(wa[-1])  # a Python float: cheaper to read and update than wa[-1]
     unit_step = Z is not None and eta == 1.0 and bscale == 1.0
+    if spread is None:
+        spread = row_spread(X)
+    # the band's ||w||, bounded rather than computed after each mistake: an update
+    # moves w by eta * ||x|| <= eta * spread
+    factor, w_bound = band_factor(w.shape[0]), math.sqrt(float(w.dot(w)))
     mistakes = []
     pos = 0
     while True:
         start, block, found = pos, int(1.5 * gap) + _MIN_BLOCK, -1
+        bias = float(wa[-1]) if Z is not None else b
+        tol = factor * (spread * w_bound + abs(bias))
         while pos < n:
             end = pos + block
             if Z is not None:
@@ -163,11 +174,16 @@ def _online_epoch(X, ys, wa, gap, eta, bscale, seq=None, Z=None):
                 s = (X[pos:end] if seq is None else X[seq[pos:end]]).dot(w)
                 s += b
                 s *= ys[pos:end]
-            bad = s <= 0.0
+            bad = s <= tol
             k = bad.argmax()
             if bad[k]:
-                found = pos + int(k)
-                break
+                if s[k] < -tol:  # clearly a mistake: the common case, decided here
+                    found = pos + int(k)
+                    break
+                k = first_mistake(s, tol, X, seq, pos, ys, w, bias)
+                if k >= 0:
+                    found = pos + k
+                    break
             pos = end
             if block < _MAX_BLOCK:
                 block += block
@@ -193,6 +209,7 @@ def _online_epoch(X, ys, wa, gap, eta, bscale, seq=None, Z=None):
                 wa[-1] = b  # the signed-row scan reads b from wa
         mistakes.append(found)
         pos = found + 1
+        w_bound += eta * spread
 
 
 def _run_online(X, yf, eta, bscale, max_iter, rng, replace=False):
@@ -205,6 +222,7 @@ def _run_online(X, yf, eta, bscale, max_iter, rng, replace=False):
     n, d = X.shape
     wa = np.zeros(d + 1)
     Z = None
+    spread = row_spread(X)
     steps, points, visits = [], [], []
     gap = 32.0
     converged = False
@@ -217,7 +235,7 @@ def _run_online(X, yf, eta, bscale, max_iter, rng, replace=False):
             seq = rng.integers(0, n, n) if replace else rng.permutation(n)
             ys = yf[seq]
             visits.append(seq.astype(np.int32))
-        found, gap = _online_epoch(X, ys, wa, gap, eta, bscale, seq, Z)
+        found, gap = _online_epoch(X, ys, wa, gap, eta, bscale, seq, Z, spread)
         if found:
             found = np.asarray(found, dtype=np.int64)
             steps.append(epoch * n + found + 1)

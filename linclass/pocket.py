@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._margins import band, first_mistake, row_spread
 from ._validation import (
     check_bool,
     check_nonnegative_int,
@@ -35,7 +36,7 @@ from .perceptron import (
 __all__ = ["Pocket"]
 
 
-def next_mistake(X, ys, wa, pos, stop, gap, seq=None):
+def next_mistake(X, ys, wa, pos, stop, gap, seq=None, spread=None):
     """Find the next visit in ``pos .. stop-1`` whose margin ``y(w.x + b)`` is <= 0.
 
     Parameters
@@ -54,6 +55,10 @@ def next_mistake(X, ys, wa, pos, stop, gap, seq=None):
         the next mistake without computing many margins for nothing).
     seq : ndarray of int, optional
         Visiting sequence (point indices); None means the points in order.
+    spread : float, optional
+        :func:`~linclass._margins.row_spread` of ``X``, computed if None. A
+        margin within rounding of 0 is computed again one term at a time (see
+        :mod:`linclass._margins`), so the blocks never change which visit is found.
 
     Returns
     -------
@@ -69,6 +74,7 @@ def next_mistake(X, ys, wa, pos, stop, gap, seq=None):
     start = pos
     block = int(1.5 * gap) + _MIN_BLOCK
     w, b = wa[:-1], wa[-1]
+    tol = band(row_spread(X) if spread is None else spread, w, b)
     while pos < stop:
         end = pos + block
         if end > stop:
@@ -76,10 +82,9 @@ def next_mistake(X, ys, wa, pos, stop, gap, seq=None):
         s = (X[pos:end] if seq is None else X[seq[pos:end]]).dot(w)
         s += b
         s *= ys[pos:end]
-        bad = s <= 0.0
-        k = bad.argmax()  # the first True, if any
-        if bad[k]:
-            found = pos + int(k)
+        k = first_mistake(s, tol, X, seq, pos, ys, w, b)
+        if k >= 0:
+            found = pos + k
             return found, 0.75 * gap + 0.25 * (found - start)
         pos = end
         if block < _MAX_BLOCK:
@@ -292,6 +297,7 @@ class Pocket(BinaryLinearClassifier):
         bscale = _bias_scale(X, fit_intercept, "unit")
         rng = np.random.default_rng(self.random_state)
         state = _PocketRun(X, yf, ratchet, by_error=criterion == "error")
+        spread = row_spread(X)
         steps, points, draws = [], [], []
         gap, epochs, n_steps, converged = 32.0, 0, 0, False
         while epochs < max_iter and not converged:
@@ -300,7 +306,7 @@ class Pocket(BinaryLinearClassifier):
             ys, pos, offset = yf[seq], 0, epochs * n
             epochs += 1
             while True:
-                i, gap = next_mistake(X, ys, state.wa, pos, n, gap, seq)
+                i, gap = next_mistake(X, ys, state.wa, pos, n, gap, seq, spread)
                 end = n if i < 0 else i
                 if end > pos:
                     state.correct_stretch(offset + pos + 1, end - pos)
