@@ -10,6 +10,7 @@ import warnings
 
 import numpy as np
 import pytest
+from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import Perceptron as SkPerceptron
 
 import linclass.multiclass as multiclass_module
@@ -101,3 +102,14 @@ def test_the_band_holds_every_rounding_of_a_score():
         computed = X @ w + b
         for x, c in zip(X, computed, strict=True):
             assert abs(_margins.sequential_score(x, w, b) - c) < tol / 2
+
+
+def test_thousands_of_mistakes_in_a_row_run_to_the_limit():
+    # every visit is a mistake (all scores are 0): the scans' estimate of the gap
+    # between mistakes shrinks towards 0 and must not break the run
+    X, y = np.zeros((2, 1)), [0, 1]
+    with pytest.warns(ConvergenceWarning):
+        est = Perceptron(fit_intercept=False, max_iter=1500).fit(X, y)
+    assert est.n_iter_ == 1500 and est.n_mistakes_ == 3000
+    pocket = Pocket(fit_intercept=False, max_iter=1500, random_state=0).fit(X, y)
+    assert pocket.n_iter_ == 1500 and pocket.coef_.tolist() == [[0.0]]
