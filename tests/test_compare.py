@@ -74,6 +74,17 @@ MESSAGES = [
     # rounding must not straddle: 0.0015 and 0.0014999 are not 0.002 and 0.001
     (0.0014999, 0.0015, 0, 0, "expected 0.0015, got 0.0014999 (exact equality)"),
     (2.0006, 2.0004, 0, 0, "expected 2.0004, got 2.0006 (exact equality)"),
+    # a printed gap of twice the real one is too wide: not "0.001, got 0.002"
+    (0.0015, 0.001, 0, 0, "expected 0.001, got 0.0015 (exact equality)"),
+    # each number as Python prints it where that is shorter than 16 decimals
+    (
+        np.nextafter(0.512758723262078, 1),
+        0.512758723262078,
+        0,
+        0,
+        "expected 0.512758723262078, got 0.5127587232620782 (exact equality)",
+    ),
+    (1e308, -1e308, 0, 0, "expected -1e+308, got 1e+308 (exact equality)"),
     (2e-30, 1e-30, 0, 0, "expected 1e-30, got 2e-30 (exact equality)"),
     (
         1.2345e-30,
