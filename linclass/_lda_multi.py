@@ -48,7 +48,7 @@ def check_invertible(system):
     """Raise a clear error if ``S_W + reg*I`` is numerically singular."""
     d = system.shape[0]
     eig = np.linalg.eigvalsh(system)
-    if eig[0] <= max(eig[-1], 1e-300) * d * 1e-13:
+    if eig[0] <= max(eig[-1], 1e-300) * (d * 1e-13):
         raise ValueError(
             "the within-class scatter matrix S_W + reg*I is singular "
             f"(eigenvalues from {eig[0]:.3g} to {eig[-1]:.3g}): the points, centred "
