@@ -616,6 +616,26 @@ def test_make_separable_says_when_its_margin_leaves_no_room_for_points(kw, messa
     raises_exactly(call, ValueError, message)
 
 
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_make_separable_rejects_exactly_the_margins_its_message_names(fit_intercept):
+    # the message's condition: margin + s_top + 2 * eps < radius * (1 - 1e-9), with
+    # eps = 1e-9 * (radius + |center|) and s_top the plane's largest offset from the
+    # centre: (radius - margin) / 2, or |center| if smaller (through the origin)
+    center = np.array([0.0, 3e-9])
+    dist = 3e-9
+    for margin in np.linspace(1 - 1.2e-8, 1 - 2e-9, 41):
+        s_top = (1 - margin) / 2 if fit_intercept else min((1 - margin) / 2, dist)
+        eps = 1e-9 * (1.0 + dist)
+        call = lambda m=margin: data.make_separable(  # noqa: E731
+            n=4, margin=m, center=center, fit_intercept=fit_intercept, random_state=0
+        )
+        if margin + s_top + 2 * eps < 1.0 * (1 - 1e-9):
+            assert np.all(np.isfinite(call().X)), margin
+        else:
+            with pytest.raises(ValueError, match="leaves no room for points"):
+                call()
+
+
 def test_make_separable_draws_finite_points_a_little_farther_from_the_edge():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
