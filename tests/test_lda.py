@@ -412,6 +412,21 @@ def test_data_in_units_near_the_float_limit_give_the_same_fisher_machine():
     assert np.isfinite(ref.criterion(W)).all()
 
 
+@pytest.mark.parametrize("y", [[0] * 8 + [1] * 8, [0] * 8 + [1] * 4 + [2] * 4])
+def test_a_scatter_that_overflows_is_named_with_the_way_out(y):
+    # ten times the units of the test above: S_W's entries overflow to inf, and
+    # the eigensolver failed with "Eigenvalues did not converge"
+    cube = np.array(list(itertools.product([0.0, 1.0], repeat=3)))
+    X = 1e155 * np.vstack([cube, cube + [2.0, 1.0, 1.0]])
+    raises_exactly(
+        lambda: FisherLDA().fit(X, y),
+        ValueError,
+        "the within-class scatter matrix S_W overflows float64 (an entry is inf): "
+        "the points are too far from their class means, about 1e154 or more; "
+        "rescale X, e.g. divide it by its largest absolute value",
+    )
+
+
 def test_criterion_rejects_a_zero_row_among_others():
     X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 1.0], [3.0, 0.0]])
     lda = FisherLDA().fit(X, [0, 0, 1, 1])
