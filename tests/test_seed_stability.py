@@ -53,6 +53,7 @@ CALLS = {
         n=200, random_state=0
     ),
     "ball (seed 5)": lambda: data.make_ball(n=9, d=3, random_state=5),
+    "elongated (seed 7)": lambda: data.make_elongated(n=9, random_state=7),
     "elongated, as in 01_geometry (seed 0)": lambda: data.make_elongated(
         n=200, random_state=0
     ),
@@ -145,6 +146,11 @@ PINNED = {
         "first": [-0.8696975207011597, 0.6044148444574506, 1.224439819328364],
         "last": [-0.3227755807235378, -0.4583536833054572, 0.4373075594190017],
         "y": [-1, 1, 1, -1, -1, -1, 1, 1],
+    },
+    "elongated (seed 7)": {
+        "first": [-0.061633799064487085, 1.1257733699682095],
+        "last": [-0.18886440518632852, -0.9545324146968753],
+        "y": [1, -1, -1, 1, 1, 1, -1, 1],
     },
     "elongated, as in 01_geometry (seed 0)": {
         "first": [-0.834256787083343, 0.3798151739184894],
