@@ -1,6 +1,5 @@
 """Tests of linclass.multiclass: one-vs-rest, one-vs-one and the linear machine."""
 
-import inspect
 import warnings
 
 import numpy as np
@@ -155,20 +154,6 @@ def test_machine_history_details():
     assert clf.n_mistakes_ == len(h.mistake_steps)
     quiet = next(t for t in range(1, h.n_steps + 1) if not h.is_mistake(t))
     assert h.predicted_at(quiet) == -1
-
-
-@pytest.mark.skipif(
-    MulticlassPerceptron.fit.__code__.co_filename != multiclass_module.__file__,
-    reason="fit is wrapped (under mutmut its trampoline adds two frames)",
-)
-def test_machine_warning_names_the_line_that_called_fit():
-    # stacklevel=2: the learner's own line, the one to change; stacklevel=3
-    # named a line of pytest here (of the caller's caller), 1 a line of linclass
-    X, y = blobs(7, spread=3.0)
-    with pytest.warns(ConvergenceWarning) as record:
-        line = inspect.currentframe().f_lineno + 1
-        MulticlassPerceptron(max_iter=4).fit(X, y)
-    assert (record[0].filename, record[0].lineno) == (__file__, line)
 
 
 def test_machine_warns_when_not_separable():
