@@ -45,10 +45,16 @@ def class_statistics(X, y_index, n_classes):
 
 
 def check_invertible(system):
-    """Raise a clear error if ``S_W + reg*I`` is numerically singular."""
+    """Raise a clear error if ``S_W + reg*I`` overflows or is numerically singular."""
     d = system.shape[0]
+    if not np.isfinite(system).all():
+        raise ValueError(
+            "the within-class scatter matrix S_W overflows float64 (an entry is "
+            "inf): the points are too far from their class means, about 1e154 or "
+            "more; rescale X, e.g. divide it by its largest absolute value"
+        )
     eig = np.linalg.eigvalsh(system)
-    if eig[0] <= max(eig[-1], 1e-300) * d * 1e-13:
+    if eig[0] <= max(eig[-1], 1e-300) * (d * 1e-13):
         raise ValueError(
             "the within-class scatter matrix S_W + reg*I is singular "
             f"(eigenvalues from {eig[0]:.3g} to {eig[-1]:.3g}): the points, centred "

@@ -120,6 +120,15 @@ def make_separable(
     SeparableData
         With ``y_i (w.x_i + b) >= margin`` and ``||x_i - center|| <= radius`` for all i.
 
+    Raises
+    ------
+    ValueError
+        If a parameter is out of range, or the margin leaves no room for points: the
+        points are kept ``1e-9 * (radius + |center|)`` inside the promised region,
+        so ``radius - margin`` must exceed a few times that (with ``radius=1``, a
+        margin above ``1 - 6e-9``, or any margin with a centre 5e8 from the origin,
+        is rejected).
+
     Examples
     --------
     >>> data = make_separable(n=20, d=3, margin=0.25, random_state=1)
@@ -170,6 +179,8 @@ def make_separable(
     # below cannot push a point across the margin or out of the ball.
     eps = 1e-9 * (radius + dist)
     R = radius * (1 - 1e-9)
+    s_top = s_max if fit_intercept else dist if d == 1 else min(s_max, dist)
+    _check_room(margin, radius, dist, eps, R, s_top)
     n_pos = (n + 1) // 2
     U = np.vstack(
         [
@@ -190,6 +201,25 @@ def make_separable(
     ):  # pragma: no cover - guarded by eps above
         raise RuntimeError("make_separable broke its own guarantee; please report")
     return SeparableData(X, y, w, b, margin, radius, c)
+
+
+def _check_room(margin, radius, dist, eps, R, s_top):
+    """Raise if a side of the plane has no room left for the hair ``eps``.
+
+    A side's points have their coordinate along w, from the centre, between
+    ``margin +- s + eps`` and ``R`` in absolute value; with no more than ``eps``
+    between those ends the slice's density can be 0 on its whole grid, and its
+    points NaN. ``s_top`` bounds ``|s|`` for every seed: the answer needs no draw.
+    """
+    if margin + s_top + 2 * eps >= R:
+        raise ValueError(
+            f"margin={margin!r} leaves no room for points in a ball of radius "
+            f"{radius!r} whose centre is {dist:.3g} from the origin: make_separable "
+            f"keeps its points 1e-9 * (radius + |center|) = {eps:.3g} inside the "
+            f"region it promises, which needs margin + {s_top:.3g} (the plane's "
+            f"largest offset from the centre) + 2 * {eps:.3g} < radius * (1 - 1e-9); "
+            "use a smaller margin or a centre nearer the origin"
+        )
 
 
 def make_xor(n=200, noise=0.1, random_state=None):

@@ -327,11 +327,15 @@ class FisherLDA(TransformerMixin, BinaryLinearClassifier):
             raise ValueError(f"w must have {d} components; got shape {W.shape}")
         if not np.any(W, axis=1).all():
             raise ValueError("w must be non-zero: J(0) is undefined")
-        # J does not depend on the size of w: rows scaled to a largest entry of 1
-        # keep the quadratic forms from overflowing (nan) or underflowing (0)
+        # J depends neither on the size of w nor on a common scale of S_B and S_W:
+        # rows scaled to a largest entry of 1, and both matrices by the power of
+        # two (exact, so the same J to the bit) that brings their largest entry
+        # below 1, keep the quadratic forms from overflowing (nan) or underflowing
         W = W / np.abs(W).max(axis=1, keepdims=True)
-        num = np.einsum("ij,jk,ik->i", W, self.scatter_between_, W)
-        den = np.einsum("ij,jk,ik->i", W, self.scatter_within_, W)
+        S_B, S_W = self.scatter_between_, self.scatter_within_
+        shift = -np.frexp(max(np.abs(S_B).max(), np.abs(S_W).max()))[1]
+        num = np.einsum("ij,jk,ik->i", W, np.ldexp(S_B, shift), W)
+        den = np.einsum("ij,jk,ik->i", W, np.ldexp(S_W, shift), W)
         with np.errstate(divide="ignore", invalid="ignore"):
             J = np.where(den > 0, num / np.where(den > 0, den, 1.0), np.inf)
         J = np.where(num <= 0, 0.0, J)

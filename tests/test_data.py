@@ -585,6 +585,66 @@ def test_make_separable_through_the_origin_in_1d_needs_the_origin_inside():
     assert sep.b == 0.0 and np.all(sep.y * sep.X[:, 0] >= 0.1)
 
 
+NO_ROOM = (
+    "margin={} leaves no room for points in a ball of radius 1.0 whose centre is {} "
+    "from the origin: make_separable keeps its points 1e-9 * (radius + |center|) = "
+    "{} inside the region it promises, which needs margin + {} (the plane's largest "
+    "offset from the centre) + 2 * {} < radius * (1 - 1e-9); use a smaller margin or "
+    "a centre nearer the origin"
+)
+
+
+@pytest.mark.parametrize(
+    "kw, message",
+    [
+        # a margin a hair below the radius, a centre far from the origin, and d = 1
+        # through the origin with the origin a hair inside the free room: these
+        # gave NaN points (the first two) or "broke its own guarantee"
+        (
+            dict(margin=1 - 1e-10),
+            NO_ROOM.format(0.9999999999, 0, "1e-09", "5e-11", "1e-09"),
+        ),
+        (dict(center=[5e8, 0.0]), NO_ROOM.format(0.1, "5e+08", 0.5, 0.45, 0.5)),
+        (
+            dict(d=1, center=[0.9 - 1e-10], fit_intercept=False),
+            NO_ROOM.format(0.1, 0.9, "1.9e-09", 0.9, "1.9e-09"),
+        ),
+    ],
+)  # fmt: skip
+def test_make_separable_says_when_its_margin_leaves_no_room_for_points(kw, message):
+    call = lambda: data.make_separable(n=6, **{"margin": 0.1, **kw}, random_state=0)  # noqa: E731
+    raises_exactly(call, ValueError, message)
+
+
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_make_separable_rejects_exactly_the_margins_its_message_names(fit_intercept):
+    # the message's condition: margin + s_top + 2 * eps < radius * (1 - 1e-9), with
+    # eps = 1e-9 * (radius + |center|) and s_top the plane's largest offset from the
+    # centre: (radius - margin) / 2, or |center| if smaller (through the origin)
+    center = np.array([0.0, 3e-9])
+    dist = 3e-9
+    for margin in np.linspace(1 - 1.2e-8, 1 - 2e-9, 41):
+        s_top = (1 - margin) / 2 if fit_intercept else min((1 - margin) / 2, dist)
+        eps = 1e-9 * (1.0 + dist)
+        call = lambda m=margin: data.make_separable(  # noqa: E731
+            n=4, margin=m, center=center, fit_intercept=fit_intercept, random_state=0
+        )
+        if margin + s_top + 2 * eps < 1.0 * (1 - 1e-9):
+            assert np.all(np.isfinite(call().X)), margin
+        else:
+            with pytest.raises(ValueError, match="leaves no room for points"):
+                call()
+
+
+def test_make_separable_draws_finite_points_a_little_farther_from_the_edge():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        sep = data.make_separable(n=6, margin=1 - 1e-8, random_state=0)
+    assert np.all(np.isfinite(sep.X))
+    assert np.all(sep.y * (sep.X @ sep.w + sep.b) >= sep.margin)
+    assert np.all(np.linalg.norm(sep.X, axis=1) <= 1.0)
+
+
 def test_make_xor_clusters_have_the_given_spread():
     X, y = data.make_xor(n=4000, noise=0.2, random_state=0)
     offsets = X - np.sign(X)  # no point strays across an axis: sign(X) is its corner

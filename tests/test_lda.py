@@ -1,5 +1,7 @@
 """Tests of linclass.lda: Fisher's two-class linear discriminant."""
 
+import itertools
+
 import numpy as np
 import pytest
 from exact_errors import raises_exactly
@@ -390,6 +392,39 @@ def test_criterion_does_not_depend_on_the_size_of_w():
     # (here w'S_W w = 0.0125, below 1)
     small = FisherLDA().fit(X / 10, [0, 0, 1, 1])
     assert small.criterion(w) == pytest.approx(3.2, rel=1e-14)
+
+
+def test_data_in_units_near_the_float_limit_give_the_same_fisher_machine():
+    # S_W = 0.8e308 I, perfectly conditioned: the singularity bound (largest
+    # eigenvalue x d x 1e-13) overflowed to inf and called it singular, and then
+    # w'S_W w overflowed and J came out nan, with no warning
+    cube = np.array(list(itertools.product([0.0, 1.0], repeat=3)))
+    X = np.vstack([cube, cube + [2.0, 1.0, 1.0]])
+    y = [0] * 8 + [1] * 8
+    ref = FisherLDA().fit(X, y)
+    s = np.sqrt(0.8e308 / 4.0)  # each class's cube has scatter 2 I: S_W = 4 s^2 I
+    big = FisherLDA().fit(s * X, y)
+    assert np.diag(big.scatter_within_) == pytest.approx([0.8e308] * 3, rel=1e-15)
+    np.testing.assert_array_equal(big.predict(s * X), ref.predict(X))
+    np.testing.assert_allclose(big.transform(s * X), ref.transform(X), rtol=1e-12)
+    W = np.array([[1.0, 1.0, 1.0], [1.0, 0.0, 0.0]])
+    np.testing.assert_allclose(big.criterion(W), ref.criterion(W), rtol=1e-14)
+    assert np.isfinite(ref.criterion(W)).all()
+
+
+@pytest.mark.parametrize("y", [[0] * 8 + [1] * 8, [0] * 8 + [1] * 4 + [2] * 4])
+def test_a_scatter_that_overflows_is_named_with_the_way_out(y):
+    # ten times the units of the test above: S_W's entries overflow to inf, and
+    # the eigensolver failed with "Eigenvalues did not converge"
+    cube = np.array(list(itertools.product([0.0, 1.0], repeat=3)))
+    X = 1e155 * np.vstack([cube, cube + [2.0, 1.0, 1.0]])
+    raises_exactly(
+        lambda: FisherLDA().fit(X, y),
+        ValueError,
+        "the within-class scatter matrix S_W overflows float64 (an entry is inf): "
+        "the points are too far from their class means, about 1e154 or more; "
+        "rescale X, e.g. divide it by its largest absolute value",
+    )
 
 
 def test_criterion_rejects_a_zero_row_among_others():

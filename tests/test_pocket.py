@@ -265,3 +265,14 @@ def test_pocket_holds_the_running_weights_from_each_change_on():
             w, b = h.weights_at(source)
             assert np.array_equal(pw, w) and pb == b, (t, source)
             assert h.pocket_error_at(t) == error(X, y, w, b)
+
+
+def test_a_run_where_every_visit_is_a_mistake_runs_all_its_epochs():
+    # All points at the origin and no intercept: every margin is 0, every visit a
+    # mistake, for 2600 visits. The estimate of the visits between mistakes
+    # shrinks at each one (by 3/4) and underflows to 0 after about 2480: the run
+    # must still go on, sizing its blocks from it, to the last epoch.
+    clf = Pocket(fit_intercept=False, max_iter=1300, random_state=0)
+    clf.fit(np.zeros((2, 1)), [0, 1])
+    assert clf.n_mistakes_ == 2600 and clf.n_iter_ == 1300
+    assert clf.coef_.tolist() == [[0.0]] and not clf.converged_
