@@ -11,6 +11,7 @@ from __future__ import annotations
 import numbers
 import os
 import sys
+import sysconfig
 import warnings
 
 import numpy as np
@@ -149,6 +150,16 @@ def check_vector(w, d=None, name="w"):
 
 
 _PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+# installed libraries and the standard library: a wrapper there between linclass
+# and the learner (a decorator, a mutation tester's trampoline, scikit-learn's
+# cross_val_score) is not the learner's line either
+_LIBRARIES = tuple(
+    {
+        os.path.abspath(path) + os.sep
+        for key in ("stdlib", "platstdlib", "purelib", "platlib")
+        if (path := sysconfig.get_paths().get(key))
+    }
+)
 
 
 def _outside_linclass():
@@ -156,17 +167,19 @@ def _outside_linclass():
 
     A check is called at different depths (``plot_data`` calls it, ``fit`` calls
     it through a helper), so a fixed stacklevel would name a line of linclass for
-    some callers; the learner needs the line of their own code. The outermost
-    frame of linclass is found, so a wrapper between linclass's own functions (a
-    decorator, a mutation tester's trampoline) does not stop the search.
+    some callers; the learner needs the line of their own code: the first frame
+    beyond linclass's outermost one that is not in an installed library.
     """
-    inside = []
+    files = []
     frame = sys._getframe(1)
     while frame is not None:
-        inside.append(frame.f_code.co_filename.startswith(_PACKAGE))
+        files.append(frame.f_code.co_filename)
         frame = frame.f_back
-    outermost = max(k for k, mine in enumerate(inside) if mine)
-    return min(outermost + 2, len(inside))
+    outermost = max(k for k, name in enumerate(files) if name.startswith(_PACKAGE))
+    for k in range(outermost + 1, len(files)):
+        if not files[k].startswith(_LIBRARIES):
+            return k + 1
+    return min(outermost + 2, len(files))
 
 
 def check_X_y(X, y):

@@ -1,5 +1,6 @@
 """Tests of linclass._validation: every check and every message."""
 
+import sys
 import warnings
 
 import numpy as np
@@ -352,3 +353,16 @@ def test_a_convergence_warning_names_the_learners_line():
         for warning in record:
             where = (warning.filename, warning.lineno)
             assert where == (__file__, call.__code__.co_firstlineno), where
+
+
+def test_a_library_between_the_learners_line_and_linclass_is_skipped():
+    # unittest.mock (the standard library) calls check_X_y here, as a decorator,
+    # scikit-learn's cross_val_score or a mutation tester's trampoline would: the
+    # warning names the learner's line, not the library's
+    from unittest import mock
+
+    call = mock.Mock(side_effect=check_X_y)
+    with pytest.warns(DataConversionWarning) as record:
+        line = sys._getframe().f_lineno + 1
+        call([[0.0], [1.0]], [[0], [1]])
+    assert (record[0].filename, record[0].lineno) == (__file__, line)

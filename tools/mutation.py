@@ -51,9 +51,7 @@ NO_TESTS = {33, 5}
 SURVIVED = {0}
 # The unit tests that exercise each module (the test files named test_<module>.py
 # and those that drive the module through another); a module not listed here runs
-# the whole selection of pyproject.toml. test_validation's tests of the line a
-# warning names run only with _validation: mutmut wraps each function of the
-# module it mutates in a trampoline outside linclass, which such a test would see.
+# the whole selection of pyproject.toml.
 _CHECKS = ["test_checks", "test_check_api"] + [f"test_check_ch{k}" for k in range(1, 7)]
 TESTS = {
     "check/_grammar.py": ["test_answer_grammar"],
