@@ -55,6 +55,7 @@ def key():
         (np.float64("inf"), "inf, not a finite number"),
         (10**400, "1.000000e+400, too large to be a float"),
     ],
+    ids=["nan", "inf", "10**400"],
 )
 def test_a_value_that_is_no_float_says_why_in_the_whole_message(value, shown):
     message = said("ex-ch2-draws-a", value)
