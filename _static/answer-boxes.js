@@ -213,9 +213,10 @@
     const items = sequence("end");
     if (peek()[0] !== "end") throw new ParseError(`unexpected '${peek()[1]}'`);
     const value = items.length === 1 ? items[0] : items;
-    if (typeof value === "number" && !Number.isFinite(value)) {
-      throw new ParseError("the number is not finite");
-    }
+    // as _grammar._finite: no infinity or NaN anywhere, a vector's items included
+    const finite = (v) => (Array.isArray(v) ? v.every(finite)
+      : typeof v !== "number" || Number.isFinite(v));
+    if (!finite(value)) throw new ParseError("the number is not finite");
     return value;
   }
 

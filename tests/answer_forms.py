@@ -147,6 +147,12 @@ WRONG = [
         "could not read this (the number is not finite)",
     ),
     ("ex-ch2-draws-a", "1e30", "wrong", "each draw misses the point"),
+    (
+        "ex-ch2-one-step-b",
+        "1e300*1e300, 1, 2",
+        "invalid",
+        "could not read this (the number is not finite)",
+    ),
     ("ex-ch2-draws-a", "__import__('os')", "invalid", "(unknown word '__import__')"),
     ("ex-ch2-draws-a", "2 # 3", "invalid", "the character # (at 3) is not understood"),
     (

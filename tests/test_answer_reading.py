@@ -73,6 +73,19 @@ def test_a_typed_product_beyond_the_floats_is_not_read():
     )
 
 
+@pytest.mark.parametrize("text", ["1e300*1e300, 1, 2", "(1, (2, -1e308*10))"])
+def test_a_vector_with_a_number_beyond_the_floats_is_not_read(text):
+    # as a single number is not: the same reason, not "expected numbers, got ..."
+    with pytest.raises(ParseError) as err:
+        parse(text)
+    assert str(err.value) == "the number is not finite"
+    assert said("ex-ch2-one-step-b", text) == (
+        f"✗ {head('ex-ch2-one-step-b')}could not read this (the number is not "
+        "finite); the answer is numbers, comma or space separated, to 3 decimals "
+        "each."
+    )
+
+
 @pytest.mark.parametrize("value", ["1e30", 1e30, 1e300])
 def test_a_number_with_more_digits_than_decimal_s_default_is_judged(value):
     # 1e30 to 3 decimals is 34 digits, 1e300 is 304: more than decimal's default
