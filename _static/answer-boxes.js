@@ -81,7 +81,14 @@
       if (kind === "name" && !known.includes(m[0].toLowerCase())) {
         throw new ParseError(`unknown word '${m[0]}'`);
       }
-      if (kind !== "space") out.push([kind, m[0], pos > 0 && /\s/.test(text[pos - 1])]);
+      if (kind !== "space") {
+        const gap = pos > 0 && /\s/.test(text[pos - 1]);
+        // "1.2.3" is no product of 1.2 and .3: a number has one point
+        if (kind === "number" && !gap && out.length && out[out.length - 1][0] === "number") {
+          throw new ParseError(`unexpected '${m[0]}'`);
+        }
+        out.push([kind, m[0], gap]);
+      }
       pos += m[0].length;
     }
     if (!out.length) throw new ParseError("the answer is empty");

@@ -147,6 +147,8 @@ WRONG = [
         "could not read this (the number is not finite)",
     ),
     ("ex-ch2-draws-a", "1e30", "wrong", "each draw misses the point"),
+    # a number has one point: 1.2.3 is not 1.2 times .3 (0.36, "close" here)
+    ("ex-ch2-draws-a", "1.2.3", "invalid", "could not read this (unexpected '.3')"),
     (
         "ex-ch2-one-step-b",
         "1e300*1e300, 1, 2",

@@ -175,3 +175,23 @@ def test_a_word_glued_to_a_number_is_the_next_item_not_a_factor():
     assert parse("1Yes") == (1.0, True)
     assert parse("3negative") == (3.0, -1.0)
     assert parse("2pi") == 2 * math.pi and parse("2e") == 2 * math.e
+
+
+@pytest.mark.parametrize("text", ["1.2.3", "0.36.2", "1..5", "1e5.5"])
+def test_a_number_with_two_points_is_not_read_as_a_product(text):
+    # "1.2.3" would be 1.2 times .3 = 0.36, "close" to the key of ex-ch2-draws-a:
+    # a number has one point, and a second one is said to be unexpected
+    second = "." + text.rsplit(".", 1)[1]
+    with pytest.raises(ParseError) as err:
+        parse(text)
+    assert str(err.value) == f"unexpected {second!r}"
+    assert said("ex-ch2-draws-a", text) == (
+        f"✗ {head('ex-ch2-draws-a')}could not read this (unexpected {second!r}); "
+        f"the answer is {NUMBER}."
+    )
+
+
+def test_numbers_apart_are_items_and_a_bracket_still_multiplies():
+    assert parse("1.2 .3") == (1.2, 0.3)
+    assert parse("1.2, .3") == (1.2, 0.3)
+    assert parse("(1.2).3") == parse("1.2(.3)") == 1.2 * 0.3

@@ -106,6 +106,9 @@ def _tokens(text):
             raise ParseError(f"unknown word {m.group()!r}")
         if kind != "space":
             gap = pos > 0 and text[pos - 1].isspace()
+            if kind == "number" and not gap and out and out[-1][0] == "number":
+                # "1.2.3" is no product of 1.2 and .3: a number has one point
+                raise ParseError(f"unexpected {m.group()!r}")
             out.append([kind, m.group(), gap])
         pos = m.end()
     if not out:
