@@ -81,7 +81,14 @@
       if (kind === "name" && !known.includes(m[0].toLowerCase())) {
         throw new ParseError(`unknown word '${m[0]}'`);
       }
-      if (kind !== "space") out.push([kind, m[0], pos > 0 && /\s/.test(text[pos - 1])]);
+      if (kind !== "space") {
+        const gap = pos > 0 && /\s/.test(text[pos - 1]);
+        // "1.2.3" is no product of 1.2 and .3: a number has one point
+        if (kind === "number" && !gap && out.length && out[out.length - 1][0] === "number") {
+          throw new ParseError(`unexpected '${m[0]}'`);
+        }
+        out.push([kind, m[0], gap]);
+      }
       pos += m[0].length;
     }
     if (!out.length) throw new ParseError("the answer is empty");
@@ -213,9 +220,10 @@
     const items = sequence("end");
     if (peek()[0] !== "end") throw new ParseError(`unexpected '${peek()[1]}'`);
     const value = items.length === 1 ? items[0] : items;
-    if (typeof value === "number" && !Number.isFinite(value)) {
-      throw new ParseError("the number is not finite");
-    }
+    // as _grammar._finite: no infinity or NaN anywhere, a vector's items included
+    const finite = (v) => (Array.isArray(v) ? v.every(finite)
+      : typeof v !== "number" || Number.isFinite(v));
+    if (!finite(value)) throw new ParseError("the number is not finite");
     return value;
   }
 

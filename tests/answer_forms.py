@@ -3,6 +3,7 @@ and wrong answers with the message each must give. Used by test_answer_grammar.p
 (Python) and test_answer_boxes.py (the site's boxes, in the browser)."""
 
 V = "1.000,-2.000,-1.000"
+NOT_FINITE = "could not read this (the number is not finite)"
 
 # (kind, decimals, typed text, canonical text)
 ACCEPTED = [
@@ -88,6 +89,15 @@ ACCEPTED = [
     ("number", 3, "e^{-1}", "0.368"),
     ("number", 1, "2(3/0.5)^2", "72.0"),
     ("number", 3, "2pi", "6.283"),
+    # an implicit product binds as "*" does: tighter than "+" and "-" on either
+    # side, looser than "^" on either side, left to right with "/" (6/2pi is
+    # 6/2*pi); a number glued after a bracket multiplies it too
+    ("number", 3, "2pi+1", "7.283"),
+    ("number", 3, "1+2pi", "7.283"),
+    ("number", 3, "2pi^2", "19.739"),
+    ("number", 3, "2^2pi", "12.566"),
+    ("number", 3, "6/2pi", "9.425"),
+    ("number", 3, "(1+2)3^2", "27.000"),
     ("number", 3, "abs(-2)", "2.000"),
     ("number", 3, "|-2|", "2.000"),
     ("number", 3, "|3 - 5|/2", "1.000"),
@@ -129,6 +139,13 @@ WRONG = [
     ("ex-ch6-ovo-cycles-b", "2", "wrong", "redo it with K = 4"),
     ("ex-ch1-margins-a", "1e400", "invalid", "the number 1e400 is too large"),
     ("ex-ch1-margins-a", "exp(1000)", "invalid", "is not a finite real number"),
+    # finite numbers whose product no float holds, alone or in a vector; a number
+    # too long for decimal's default precision (28 digits) is judged like any other
+    ("ex-ch1-margins-a", "1e300*1e300", "invalid", NOT_FINITE),
+    ("ex-ch2-one-step-b", "1e300*1e300, 1, 2", "invalid", NOT_FINITE),
+    ("ex-ch2-draws-a", "1e30", "wrong", "each draw misses the point"),
+    # a number has one point: 1.2.3 is not 1.2 times .3 (0.36, "close" here)
+    ("ex-ch2-draws-a", "1.2.3", "invalid", "could not read this (unexpected '.3')"),
     ("ex-ch2-draws-a", "__import__('os')", "invalid", "(unknown word '__import__')"),
     ("ex-ch2-draws-a", "2 # 3", "invalid", "the character # (at 3) is not understood"),
     (

@@ -53,9 +53,10 @@ SURVIVED = {0}
 # and those that drive the module through another); a module not listed here runs
 # the whole selection of pyproject.toml.
 _CHECKS = ["test_checks", "test_check_api"] + [f"test_check_ch{k}" for k in range(1, 7)]
+_ANSWERS = ["test_answer_grammar", "test_answer_reading"]
 TESTS = {
-    "check/_grammar.py": ["test_answer_grammar"],
-    "check/_answers.py": ["test_answer_grammar", "test_check_ch2"],
+    "check/_grammar.py": _ANSWERS,
+    "check/_answers.py": [*_ANSWERS, "test_check_ch2"],
     "check/_compare.py": [*_CHECKS, "test_compare"],
     "check/_core.py": _CHECKS,
     "check/__init__.py": [*_CHECKS, "test_check_teach", "test_own_checks"],

@@ -177,11 +177,11 @@ def accepted(spec):
     return {canonical(spec.kind, expected, spec.decimals)}
 
 
-def _shorter(spec, value, rounding=ROUND_HALF_UP):
-    """``{d: canonical text of value at d decimals}`` for d up to the asked ones."""
+def _shorter(spec, value):
+    """``{d: canonical text of value at d decimals}`` for d below the asked ones."""
     if spec.kind not in ("number", "vector"):
         return {}
-    return {d: canonical(spec.kind, value, d, rounding) for d in range(spec.decimals)}
+    return {d: canonical(spec.kind, value, d) for d in range(spec.decimals)}
 
 
 def close_forms(spec):
@@ -220,9 +220,14 @@ def given_decimals(kind, value, decimals):
         return decimals, full
     for d in range(decimals):
         short = canonical(kind, value, d)
-        if [float(x) for x in short.split(",")] == [float(x) for x in full.split(",")]:
+        if _numbers(short) == _numbers(full):
             return d, short
     return decimals, full
+
+
+def _numbers(text):
+    """The numbers of a canonical text; ``""`` is the empty vector."""
+    return [float(x) for x in text.split(",") if x]
 
 
 def significant(text):

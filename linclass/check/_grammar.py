@@ -106,6 +106,9 @@ def _tokens(text):
             raise ParseError(f"unknown word {m.group()!r}")
         if kind != "space":
             gap = pos > 0 and text[pos - 1].isspace()
+            if kind == "number" and not gap and out and out[-1][0] == "number":
+                # "1.2.3" is no product of 1.2 and .3: a number has one point
+                raise ParseError(f"unexpected {m.group()!r}")
             out.append([kind, m.group(), gap])
         pos = m.end()
     if not out:
@@ -288,6 +291,14 @@ def parse(text):
     if p.peek()[0] != "end":
         raise ParseError(f"unexpected {p.peek()[1]!r}")
     value = items[0] if len(items) == 1 else tuple(items)
-    if isinstance(value, float) and not math.isfinite(value):
+    if not _finite(value):
         raise ParseError("the number is not finite")
     return value
+
+
+def _finite(value):
+    """No infinity or NaN anywhere in a value: a product or a sum of finite numbers
+    can overflow, in a vector's item as in a single number."""
+    if isinstance(value, tuple):
+        return all(_finite(v) for v in value)
+    return not isinstance(value, float) or math.isfinite(value)
