@@ -56,7 +56,11 @@ def static_frame_indices(n_frames, frames=None, max_static_frames=60):
     """
     n_frames = check_frame_count(n_frames)
     if frames is not None:
-        idx = np.unique(np.asarray(frames, dtype=np.int64).ravel())
+        given = np.asarray(frames).ravel()
+        if given.dtype.kind not in "iuf" or not np.all(np.mod(given, 1) == 0):
+            # 2.5 would silently become frame 2; 2.0 (np.linspace) is a frame
+            raise ValueError(f"frames must be whole frame indices; got {frames!r}")
+        idx = np.unique(given.astype(np.int64))
         if idx.size == 0:
             raise ValueError("frames must contain at least one frame index")
         if idx[0] < 0 or idx[-1] >= n_frames:

@@ -258,3 +258,10 @@ def test_the_live_player_compresses_fastest_and_the_pages_at_the_default_level()
     rgb = _gradient_with_swatches()
     assert _zlib_level(fast_png(rgb)) == 0
     assert _zlib_level(quantized_png(rgb)) == 2
+
+
+@pytest.mark.parametrize("frames", [[2.5], [1, 2.5], np.array([0.1]), ["2"], [True]])
+def test_a_frame_that_is_no_whole_index_is_refused(frames):
+    with pytest.raises(ValueError) as exc:
+        static_frame_indices(10, frames=frames)
+    assert str(exc.value) == f"frames must be whole frame indices; got {frames!r}"
