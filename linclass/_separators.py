@@ -10,7 +10,7 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
-from scipy.optimize import linprog, minimize
+from scipy.optimize import linprog, minimize, nnls
 from sklearn.exceptions import ConvergenceWarning
 
 from ._validation import (
@@ -183,12 +183,14 @@ def _polish(A, z, fit_intercept):
         Mw = Mw - np.outer(c, c @ Mw) / (c @ c)
     w = np.linalg.lstsq(Mw, np.ones(S.size), rcond=None)[0]
     z_new = np.r_[w, c @ (1 - M[:, :d] @ w) / (c @ c)] if fit_intercept else w
-    # Multipliers: w = sum_S alpha_i A_i[:d] and, with a bias, sum_S alpha_i y_i = 0.
-    alpha = np.linalg.lstsq(M.T, np.r_[w, np.zeros(k - d)], rcond=None)[0]
-    # They scale like |w|^2 = 1 / margin^2, so the sign test is relative to them.
-    feasible = np.all(A @ z_new >= 1 - 1e-9) and np.all(
-        alpha >= -1e-9 * np.abs(alpha).max()
-    )
+    # Multipliers alpha >= 0 with w = sum_S alpha_i A_i[:d] and, with a bias,
+    # sum_S alpha_i y_i = 0. Where more points lie on the margin than the dimension
+    # needs (data on a grid, repeated points) many alpha solve this, and the
+    # minimum-norm one (lstsq) can have a negative entry where a non-negative one
+    # exists: nnls looks for that one; its misfit is a rounding error if it exists.
+    target = np.r_[w, np.zeros(k - d)]
+    misfit = nnls(M.T, target)[1]
+    feasible = np.all(A @ z_new >= 1 - 1e-9) and misfit <= 1e-9 * np.linalg.norm(target)
     better = w @ w <= z[:d] @ z[:d] * (1 + 1e-9)
     return z_new if feasible and better else None
 

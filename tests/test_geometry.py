@@ -554,10 +554,9 @@ def test_polish_refuses_a_support_set_whose_solution_is_infeasible():
 
 
 def test_polish_judges_the_multipliers_relative_to_their_size():
-    # The three points above, shrunk by 1e-4: the margin is 1e-4, the multipliers
-    # of the first two 5e7 (they scale like 1 / margin^2) and the third one's zero
-    # comes out of lstsq as a rounding error of about 1e-8 either way: not a sign of
-    # a wrong support set, however small against 1.
+    # The three points above, shrunk by 1e-4: the margin is 1e-4, |w| is 1e4 and the
+    # multipliers of the first two 5e7 (they scale like 1 / margin^2), the third
+    # one's 0: the rounding errors of such numbers are judged relative to them.
     from linclass._separators import _constraint_matrix, _polish
 
     X = 1e-4 * np.array([[0.0, 0.0], [2.0, 0.0], [2.0, 1.0]])
@@ -591,6 +590,22 @@ def test_polish_accepts_a_support_vector_that_needs_no_multiplier():
         np.array([[0.0, 0.0], [2.0, 0.0], [2.0, 1.0]]), np.array([-1.0, 1.0, 1.0]), True
     )
     optimum = np.array([1.0, 0.0, -1.0])
+    near = optimum + 1e-7 * np.array([1.0, 0.5, -0.5])
+    np.testing.assert_allclose(_polish(A, near, True), optimum, rtol=0, atol=1e-14)
+
+
+def test_polish_finds_non_negative_multipliers_among_many():
+    # (0, 0), (0, 1) negative, (2, 1), (2, 3) positive: all four lie on the margin
+    # of z* = (1, 0, -1), the optimum (the classes' closest points are (0, 1) and
+    # (2, 1)), and its multipliers are not unique: (0, 1/2, 1/2, 0) certifies it,
+    # while the minimum-norm ones, (0.1, 0.4, 0.55, -0.05), have a negative entry.
+    from linclass._separators import _constraint_matrix, _polish
+
+    X = np.array([[0.0, 0.0], [0.0, 1.0], [2.0, 1.0], [2.0, 3.0]])
+    A = _constraint_matrix(X, np.array([-1.0, -1.0, 1.0, 1.0]), True)
+    optimum = np.array([1.0, 0.0, -1.0])
+    np.testing.assert_array_equal(A @ optimum, [1.0, 1.0, 1.0, 1.0])
+    np.testing.assert_allclose(A.T @ [0.0, 0.5, 0.5, 0.0], [1.0, 0.0, 0.0])
     near = optimum + 1e-7 * np.array([1.0, 0.5, -0.5])
     np.testing.assert_allclose(_polish(A, near, True), optimum, rtol=0, atol=1e-14)
 
@@ -702,3 +717,86 @@ def test_the_separability_lp_measures_the_margin_of_a_w_in_the_unit_box():
     assert (w_lp.tolist(), b, t) == ([1.0], 0.0, 0.5)
     # one class with a bias: b alone separates by any margin; t stops at its cap, 1
     assert _lp_separator(np.array([[0.5], [-0.2]]), np.ones(2), True)[2] == 1.0
+
+
+def test_a_margin_equal_to_the_tolerance_counts_as_not_separable():
+    # The rule: separable means an LP optimum t above 1e-9, so t equal to 1e-9 is
+    # "not separable", in is_separable and max_margin alike. These data are their
+    # own standardisation (mean 0, radius 1), and the negative point at 1.5e-9
+    # and the positive one at 3.5e-9 leave a gap of half-width 1e-9 for |w| <= 1.
+    from linclass._separators import _SEPARABILITY_TOL, _lp_separator
+
+    X, y = [[1.5e-9], [3.5e-9], [-5e-9], [-1.0], [1.0]], [-1, 1, -1, -1, 1]
+    t = _lp_separator(np.array(X), np.array(y, dtype=float), True)[2]
+    assert t == _SEPARABILITY_TOL  # the tie itself, to the last bit
+    assert geometry.is_separable(X, y) is False
+    raises_exactly(
+        lambda: geometry.max_margin(X, y),
+        ValueError,
+        "the data are not linearly separable: no hyperplane puts every point "
+        "strictly on its own side, so there is no maximum margin",
+    )
+
+
+def _margin_upper_bound(X, y, w, b, gamma):
+    """An upper bound on the maximum margin, from multipliers found without
+    max_margin: alpha >= 0 on the points within 1e-6 (relative) of the margin, by
+    scipy's nnls, with sum_i alpha_i y_i (x_i, 1) = (w / gamma, 0). By weak duality
+    every alpha >= 0 with sum alpha_i y_i = 0 bounds the maximum margin by
+    1 / sqrt(2 D), D = sum(alpha) - |sum alpha_i y_i x_i|^2 / 2; the bound is
+    gamma itself when (w, b) is the optimum. Returns the bound and the relative
+    misfits of the two sums (each must be ~0 for the bound to hold)."""
+    from scipy.optimize import nnls
+
+    X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+    S = np.flatnonzero(y * (X @ w + b) <= gamma * (1 + 1e-6))
+    M = np.vstack([(y[S, None] * X[S]).T, y[S]])
+    alpha = nnls(M, np.r_[w / gamma, 0.0])[0]
+    u = M[:-1] @ alpha
+    bound = 1 / np.sqrt(2 * (alpha.sum() - u @ u / 2))
+    misfit_w = np.linalg.norm(u - w / gamma) / np.linalg.norm(w / gamma)
+    return bound, misfit_w, abs(y[S] @ alpha) / alpha.sum()
+
+
+def _on_a_grid(n, d, margin, seed, step, repeats=0):
+    # Points snapped to a grid (as measured data often are), some given twice:
+    # more support vectors than the d + 1 a general position has, the hard case
+    # for SLSQP and for the exact solve on the support vectors.
+    S = data.make_separable(n=n, d=d, margin=margin, random_state=seed)
+    X = np.round(S.X / step) * step
+    return np.vstack([X, X[:repeats]]), np.r_[S.y, S.y[:repeats]]
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        # plain data in 9-D, where SLSQP with its default tolerances stops short
+        "plain",
+        # points on a grid (of 1/8 with 5 repeated, in 2-D and 4-D; of 1/4 in
+        # 3-D): more points on the margin than the dimension needs, so the
+        # multipliers are not unique, and SLSQP stops early
+        "grid-repeats",
+        "grid-4d",
+        "grid",
+    ],
+)
+def test_max_margin_is_the_maximum_to_1e12_and_says_nothing(case):
+    # What a learner relies on: gamma is the largest margin (not just a good one),
+    # to 1e-12 relative, checked against the bound above; and no
+    # ConvergenceWarning, since these maxima are certified.
+    if case == "plain":
+        S = data.make_separable(n=64, d=9, margin=0.06158541786483248, random_state=16)
+        X, y = S.X, S.y
+    elif case == "grid-repeats":
+        X, y = _on_a_grid(180, 2, 0.015075584626860927, 8, 1 / 8, repeats=5)
+    elif case == "grid-4d":
+        X, y = _on_a_grid(66, 4, 0.025630367149448118, 257, 1 / 8, repeats=5)
+    else:
+        X, y = _on_a_grid(32, 3, 0.030437637526043858, 984, 1 / 4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        w, b, gamma = geometry.max_margin(X, y)
+    assert geometry.margin(X, y, w, b) == pytest.approx(gamma, rel=1e-12)
+    bound, misfit_w, misfit_b = _margin_upper_bound(X, y, w, b, gamma)
+    assert misfit_w < 1e-12 and misfit_b < 1e-12
+    assert gamma == pytest.approx(bound, rel=1e-12)

@@ -249,6 +249,16 @@ def test_zero_epochs_gives_zero_weights():
     assert est.history_.nbytes == 0
 
 
+def test_zero_epochs_fit_the_pocket_as_the_perceptron():
+    # Pocket records its updates with the perceptron's own rows (_stack_updates);
+    # zero epochs make no update, an empty list of points, and it fits all the same.
+    from linclass.pocket import Pocket
+
+    est = Pocket(max_iter=0, random_state=0).fit([[0.0], [1.0]], [0, 1])
+    assert est.coef_.tolist() == [[0.0]] and est.intercept_.tolist() == [0.0]
+    assert (est.n_iter_, est.n_mistakes_, est.history_.n_steps) == (0, 0, 0)
+
+
 def test_fit_intercept_false_keeps_bias_zero():
     X, y = separable(100, 3, 0.05, 14, offset=0.0)
     est = Perceptron(fit_intercept=False).fit(X, y)
