@@ -65,6 +65,7 @@ TESTS = {
         "test_history",
         "test_check_ch2",
         "test_margins",
+        "test_pocket",
     ],
     "pocket.py": ["test_pocket", "test_history", "test_check_ch4", "test_margins"],
     "history.py": ["test_history", "test_pocket", "test_perceptron"],
