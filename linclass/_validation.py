@@ -172,6 +172,8 @@ def _outside_linclass():
     """
     files = []
     frame = sys._getframe(1)
+    while frame is not None and not frame.f_code.co_filename.startswith(_PACKAGE):
+        frame = frame.f_back  # a wrapper around this function: count from the warner
     while frame is not None:
         files.append(frame.f_code.co_filename)
         frame = frame.f_back

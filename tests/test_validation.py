@@ -366,3 +366,20 @@ def test_a_library_between_the_learners_line_and_linclass_is_skipped():
         line = sys._getframe().f_lineno + 1
         call([[0.0], [1.0]], [[0], [1]])
     assert (record[0].filename, record[0].lineno) == (__file__, line)
+
+
+def test_the_line_is_found_even_when_the_finder_itself_is_wrapped(monkeypatch):
+    # a wrapper around _outside_linclass (a mutation tester's trampoline, here
+    # unittest.mock) must not shift the count from the function that warns
+    from unittest import mock
+
+    import linclass._validation as validation
+    import linclass.perceptron as perceptron_module
+
+    wrapped = mock.Mock(side_effect=validation._outside_linclass)
+    monkeypatch.setattr(perceptron_module, "_outside_linclass", wrapped)
+    X, y = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]], [0, 0, 1, 1]
+    with pytest.warns(ConvergenceWarning) as record:
+        line = sys._getframe().f_lineno + 1
+        Perceptron(max_iter=2).fit(X, y)
+    assert (record[0].filename, record[0].lineno) == (__file__, line)
