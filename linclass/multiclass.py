@@ -17,7 +17,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.exceptions import ConvergenceWarning
 
-from ._margins import band_factor, row_spread, sequential_score
+from ._margins import band, row_spread, sequential_score
 from ._validation import (
     _outside_linclass,
     check_bool,
@@ -373,10 +373,7 @@ class MulticlassPerceptron(_MulticlassBase):
         n, d = X.shape
         K = len(classes)
         rng = np.random.default_rng(self.random_state) if order == "random" else None
-        # the band of the scores' differences, with ||W|| and max |b_c| bounded
-        # within an epoch, not computed after each mistake: an update moves two
-        # rows of W by eta * ||x|| <= eta * spread
-        spread, factor = row_spread(X), 2.0 * band_factor(d)
+        spread = row_spread(X)
         Wa = np.zeros((K, d + 1))
         W, b = Wa[:, :-1], Wa[:, -1]  # views: updating Wa updates both
         bias = 1.0 if fit_intercept else 0.0
@@ -388,9 +385,9 @@ class MulticlassPerceptron(_MulticlassBase):
             if seq is not None:
                 visits.append(seq.astype(np.int32))
             pos, before = 0, len(steps)
-            w_bound, b_bound = float(np.sqrt(np.sum(W * W))), float(np.abs(b).max())
             while True:
-                tol = factor * (spread * w_bound + b_bound)
+                # a difference of two scores is off by at most twice a score's band
+                tol = 2.0 * band(spread, W.ravel(), float(np.abs(b).max()))
                 i, p = _next_machine_mistake(X, y_index, W, b, pos, n, seq, tol)
                 if i < 0:
                     break
@@ -398,8 +395,6 @@ class MulticlassPerceptron(_MulticlassBase):
                 u = np.append(eta * X[j], eta * bias)
                 Wa[y_index[j]] += u
                 Wa[p] -= u
-                w_bound += 2.0 * eta * spread
-                b_bound += eta * bias
                 steps.append(epoch * n + i + 1)
                 points.append(j)
                 trues.append(y_index[j])

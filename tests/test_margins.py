@@ -113,3 +113,95 @@ def test_thousands_of_mistakes_in_a_row_run_to_the_limit():
     assert est.n_iter_ == 1500 and est.n_mistakes_ == 3000
     pocket = Pocket(fit_intercept=False, max_iter=1500, random_state=0).fit(X, y)
     assert pocket.n_iter_ == 1500 and pocket.coef_.tolist() == [[0.0]]
+
+
+def _textbook_machine(X, y, epochs, K):
+    """The multi-class perceptron as the chapter writes it, one point at a time,
+    each score summed from the left (``sequential_score``)."""
+    W, b = np.zeros((K, X.shape[1])), np.zeros(K)
+    for _ in range(epochs):
+        clean = True
+        for x, t in zip(X, y, strict=True):
+            g = [_margins.sequential_score(x, W[c], b[c]) for c in range(K)]
+            g_true, g[t] = g[t], -np.inf
+            p = int(np.argmax(g))  # ties: the lowest index
+            if g[p] >= g_true:
+                W[t] += x
+                b[t] += 1.0
+                W[p] -= x
+                b[p] -= 1.0
+                clean = False
+        if clean:
+            break
+    return W, b
+
+
+def _textbook_random_perceptron(X, y, epochs, seed):
+    """The perceptron in a fresh random order each epoch, as Perceptron draws it."""
+    rng = np.random.default_rng(seed)
+    ys = np.where(np.asarray(y) == 1, 1.0, -1.0)
+    w, b = np.zeros(X.shape[1]), 0.0
+    for _ in range(epochs):
+        clean = True
+        for i in rng.permutation(len(ys)):
+            if _margins.sequential_score(X[i], w, b) * ys[i] <= 0.0:
+                w, b, clean = w + ys[i] * X[i], b + ys[i], False
+        if clean:
+            break
+    return w, b
+
+
+@pytest.mark.parametrize("data", range(len(TIES)))
+@pytest.mark.parametrize("epochs", [1, 3])
+def test_the_machine_decides_each_score_as_the_textbook_loop(data, epochs):
+    X, y = TIES[data]
+    # three classes: the class-1 points split by the sign of their first feature
+    y3 = np.where((y == 1) & (X[:, 0] > 0), 2, y)
+    for labels in (y, y3):
+        K = len(np.unique(labels))  # y3 has no class 2 where no such point exists
+        est = _fit_quietly(MulticlassPerceptron(max_iter=epochs), X, labels)
+        W, b = _textbook_machine(X, labels, epochs, K)
+        np.testing.assert_array_equal(est.coef_, W)
+        np.testing.assert_array_equal(est.intercept_, b)
+
+
+@pytest.mark.parametrize("data", range(len(TIES)))
+@pytest.mark.parametrize("seed", [0, 3, 7])
+def test_a_random_order_decides_each_score_as_the_textbook_loop(data, seed):
+    X, y = TIES[data]
+    est = _fit_quietly(Perceptron(order="random", max_iter=3, random_state=seed), X, y)
+    w, b = _textbook_random_perceptron(X, y, 3, seed)
+    np.testing.assert_array_equal(est.coef_[0], w)
+    assert est.intercept_[0] == b
+
+
+def _tenths(seed):
+    # random points with coordinates in tenths: many scores and score differences
+    # are exactly 0 in exact arithmetic and within rounding of 0 in floating point
+    rng = np.random.default_rng(seed)
+    n, d, K = 240, int(rng.integers(2, 7)), 3
+    return rng.integers(-9, 10, size=(n, d)) / 10.0, np.arange(n) % K
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_machine_on_tenths_decides_as_the_textbook_loop(seed):
+    X, y = _tenths(seed)
+    est = _fit_quietly(MulticlassPerceptron(max_iter=3), X, y)
+    W, b = _textbook_machine(X, y, 3, 3)
+    np.testing.assert_array_equal(est.coef_, W)
+    np.testing.assert_array_equal(est.intercept_, b)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_perceptron_on_tenths_decides_as_scikit_learn(seed):
+    X, y = _tenths(seed)
+    y = y % 2
+    ours = _fit_quietly(Perceptron(max_iter=3), X, y)
+    sk = SkPerceptron(shuffle=False, eta0=1.0, penalty=None, tol=None, max_iter=3)
+    sk = _fit_quietly(sk, X, y)
+    np.testing.assert_array_equal(ours.coef_, sk.coef_)
+    np.testing.assert_array_equal(ours.intercept_, sk.intercept_)
+    ours = _fit_quietly(Perceptron(order="random", max_iter=3, random_state=seed), X, y)
+    w, b = _textbook_random_perceptron(X, y, 3, seed)
+    np.testing.assert_array_equal(ours.coef_[0], w)
+    assert ours.intercept_[0] == b
