@@ -205,3 +205,26 @@ def test_the_perceptron_on_tenths_decides_as_scikit_learn(seed):
     w, b = _textbook_random_perceptron(X, y, 3, seed)
     np.testing.assert_array_equal(ours.coef_[0], w)
     assert ours.intercept_[0] == b
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("order", ["cyclic", "random"])
+def test_the_scan_never_uses_a_band_narrower_than_the_weights_need(
+    seed, order, monkeypatch
+):
+    # the perceptron bounds ||w|| between exact computations; whenever it decides
+    # a score near 0, its band must hold the band of the weights it has then
+    # labels that follow a direction (with a few flipped): w grows along it, well
+    # past the data's own size, and scores of exactly 0 keep coming
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-9, 10, size=(300, 2)) / 10.0
+    y = (X.sum(axis=1) > 0) ^ (rng.random(300) < 0.05)
+    spread, seen = _margins.row_spread(X), []
+
+    def checked(s, tol, X_, seq, pos, ys, w, b):
+        seen.append(tol >= _margins.band(spread, w, b))
+        return _margins.first_mistake(s, tol, X_, seq, pos, ys, w, b)
+
+    monkeypatch.setattr(perceptron_module, "first_mistake", checked)
+    _fit_quietly(Perceptron(order=order, max_iter=5, random_state=seed), X, y)
+    assert seen and all(seen)
