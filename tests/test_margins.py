@@ -228,3 +228,38 @@ def test_the_scan_never_uses_a_band_narrower_than_the_weights_need(
     monkeypatch.setattr(perceptron_module, "first_mistake", checked)
     _fit_quietly(Perceptron(order=order, max_iter=5, random_state=seed), X, y)
     assert seen and all(seen)
+
+
+def test_a_block_whose_only_near_zero_score_is_positive_has_no_mistake():
+    # the product says 1e-20, within the band: summed from the left the margin is
+    # 0.1 * 1 + 0.2 * 1 - 0.3 = 5.6e-17 > 0, so no visit of the block is a mistake
+    X, ys = np.array([[1.0, 1.0], [0.1, 0.2]]), np.ones(2)
+    w = np.array([1.0, 1.0])
+    assert _margins.sequential_score(X[1], w, -0.3) > 0
+    assert (
+        _margins.first_mistake(np.array([2.0, 1e-20]), 1e-9, X, None, 0, ys, w, -0.3)
+        == -1
+    )
+    # the same visit through a visiting order
+    seq = np.array([1, 0])
+    s = np.array([1e-20, 2.0])
+    assert _margins.first_mistake(s, 1e-9, X, seq, 0, ys, w, -0.3) == -1
+
+
+def test_no_rows_spread_nothing():
+    assert _margins.row_spread(np.zeros((0, 3))) == 0.0
+    assert _margins.row_spread(np.array([[-2.5]])) == 2.5
+
+
+@pytest.mark.parametrize("seed", [100013])
+def test_rivals_tied_within_rounding_are_ordered_as_the_textbook_loop(seed):
+    # five classes in the plane, in tenths: two rival classes often score the
+    # same in exact arithmetic, and the lowest index must win as in the loop
+    rng = np.random.default_rng(seed)
+    n, d, K = 240, int(rng.integers(2, 7)), int(rng.integers(3, 6))
+    X, y = rng.integers(-9, 10, size=(n, d)) / 10.0, np.arange(n) % K
+    assert (d, K) == (2, 5)
+    est = _fit_quietly(MulticlassPerceptron(max_iter=3), X, y)
+    W, b = _textbook_machine(X, y, 3, K)
+    np.testing.assert_array_equal(est.coef_, W)
+    np.testing.assert_array_equal(est.intercept_, b)

@@ -383,3 +383,23 @@ def test_the_line_is_found_even_when_the_finder_itself_is_wrapped(monkeypatch):
         line = sys._getframe().f_lineno + 1
         Perceptron(max_iter=2).fit(X, y)
     assert (record[0].filename, record[0].lineno) == (__file__, line)
+
+
+def test_with_no_learners_line_the_warning_names_the_line_that_called_linclass():
+    # linclass driven from library code only (here a thread started by the
+    # standard library, running code filed under the standard library): no frame
+    # is the learner's, so the warning names the frame that called linclass
+    import os
+    import sysconfig
+    import threading
+
+    fake = os.path.join(sysconfig.get_paths()["stdlib"], "driver_of_linclass.py")
+    code = compile("check_X_y([[0.0], [1.0]], [[0], [1]])", fake, "exec")
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        # exec is a builtin: the thread's frames are the fake file's and threading's
+        thread = threading.Thread(target=exec, args=(code, {"check_X_y": check_X_y}))
+        thread.start()
+        thread.join()
+    caught = [(r.filename, r.lineno) for r in record]
+    assert caught == [(fake, 1)]
