@@ -4,6 +4,7 @@ The messages are compared whole: a digit more or less, an exponent written
 differently or a type named wrongly is what a learner reads.
 """
 
+import warnings
 from fractions import Fraction
 
 import numpy as np
@@ -76,6 +77,14 @@ MESSAGES = [
     (2.0006, 2.0004, 0, 0, "expected 2.0004, got 2.0006 (exact equality)"),
     # a printed gap of twice the real one is too wide: not "0.001, got 0.002"
     (0.0015, 0.001, 0, 0, "expected 0.001, got 0.0015 (exact equality)"),
+    # 16 decimals cannot tell them apart and 17 would round both: each in full
+    (
+        1.6442729367151727e-05,
+        1.644272936714173e-05,
+        0,
+        0,
+        "expected 0.00001644272936714173, got 0.000016442729367151727 (exact equality)",
+    ),
     # each number as Python prints it where that is shorter than 16 decimals
     (
         np.nextafter(0.512758723262078, 1),
@@ -202,3 +211,9 @@ def test_two_different_floats_never_print_alike(exponent, sign):
         assert expected != got, message
         # and the printed gap is no wider than the real one (no rounding across)
         assert abs(float(expected) - float(got)) <= 2 * abs(x - other), message
+
+
+def test_a_gap_beyond_the_largest_float_is_told_without_a_warning():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert same(1e308, -1e308) == "expected -1e+308, got 1e+308 (exact equality)"

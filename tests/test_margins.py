@@ -263,3 +263,14 @@ def test_rivals_tied_within_rounding_are_ordered_as_the_textbook_loop(seed):
     W, b = _textbook_machine(X, y, 3, K)
     np.testing.assert_array_equal(est.coef_, W)
     np.testing.assert_array_equal(est.intercept_, b)
+
+
+def test_the_pocket_scan_sums_again_the_point_it_visits():
+    # visit 0 is point 1, whose margin is exactly 0 (a mistake); point 0's margin
+    # sums to +5.6e-17 (not one): the exact check must read the visited point
+    X, ys = np.array([[0.1, 0.2], [0.3, 0.0]]), np.ones(2)
+    wa = np.array([1.0, 1.0, -0.3])
+    i, _ = pocket_module.next_mistake(X, ys, wa, 0, 2, 8.0, seq=np.array([1, 0]))
+    assert i == 0
+    i, _ = pocket_module.next_mistake(X, ys, wa, 0, 2, 8.0)  # in order: point 1 next
+    assert i == 1
