@@ -318,14 +318,15 @@ def test_a_fit_that_failed_leaves_the_estimator_unfitted(combine):
 def test_a_refit_that_failed_leaves_the_model_it_had(combine):
     # the classes are read before the binary estimators are fitted: a failed refit
     # on other classes must not pair the new classes with the old estimators
-    X, y = [[0.0], [4.0], [8.0]], [0, 1, 2]
+    X, y = [[0.0, 0.0], [4.0, 4.0], [8.0, 0.0]], [0, 1, 2]  # each class apart
     est = combine(Perceptron()).fit(X, y)
-    before = est.predict([[0.5], [4.2], [7.5]]).tolist()
+    new = [[0.5, 0.0], [4.2, 3.5], [7.5, 0.5]]
+    before = est.predict(new).tolist()
     est.set_params(estimator=Perceptron(eta=-1.0))
     with pytest.raises(ValueError):
-        est.fit([[0.0], [1.0], [5.0], [6.0]], ["a", "a", "b", "b"])
+        est.fit([[0.0, 1.0], [1.0, 1.0], [5.0, 1.0]], ["a", "a", "b"])
     assert est.classes_.tolist() == [0, 1, 2] and len(est.estimators_) == 3
-    assert est.predict([[0.5], [4.2], [7.5]]).tolist() == before
+    assert est.predict(new).tolist() == before
 
 
 def test_the_machine_documents_its_defaults():
