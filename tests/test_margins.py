@@ -6,8 +6,6 @@ computed (an independent review built them). A mistake is ``y (w.x + b) <= 0``:
 these points must be mistakes, in every block size and on both scan paths.
 """
 
-import warnings
-
 import numpy as np
 import pytest
 from sklearn.exceptions import ConvergenceWarning
@@ -20,6 +18,8 @@ from linclass import _margins
 from linclass.multiclass import MulticlassPerceptron
 from linclass.perceptron import Perceptron
 from linclass.pocket import Pocket
+from tests.test_multiclass import machine_replay
+from tests.test_perceptron import fit_quiet, textbook
 
 
 def _tie_data(n, x0, xc, at):
@@ -41,19 +41,13 @@ TIES = [
 ]
 
 
-def _fit_quietly(est, X, y):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return est.fit(X, y)
-
-
 @pytest.mark.parametrize("data", range(len(TIES)))
 @pytest.mark.parametrize("epochs", [1, 2, 4])
 def test_a_score_of_exactly_zero_is_a_mistake_as_in_scikit_learn(data, epochs):
     X, y = TIES[data]
-    ours = _fit_quietly(Perceptron(max_iter=epochs), X, y)
+    ours = fit_quiet(Perceptron(max_iter=epochs), X, y)
     sk = SkPerceptron(shuffle=False, eta0=1.0, penalty=None, tol=None)
-    sk = _fit_quietly(sk.set_params(max_iter=epochs), X, y)
+    sk = fit_quiet(sk.set_params(max_iter=epochs), X, y)
     np.testing.assert_array_equal(ours.coef_, sk.coef_)
     np.testing.assert_array_equal(ours.intercept_, sk.intercept_)
 
@@ -70,7 +64,7 @@ def blocks(request, monkeypatch):
 
 
 def _run(est, X, y):
-    est = _fit_quietly(est, X, y)
+    est = fit_quiet(est, X, y)
     return est.coef_.tolist(), est.intercept_.tolist(), est.n_iter_
 
 
@@ -116,38 +110,16 @@ def test_thousands_of_mistakes_in_a_row_run_to_the_limit():
 
 
 def _textbook_machine(X, y, epochs, K):
-    """The multi-class perceptron as the chapter writes it, one point at a time,
-    each score summed from the left (``sequential_score``)."""
-    W, b = np.zeros((K, X.shape[1])), np.zeros(K)
-    for _ in range(epochs):
-        clean = True
-        for x, t in zip(X, y, strict=True):
-            g = [_margins.sequential_score(x, W[c], b[c]) for c in range(K)]
-            g_true, g[t] = g[t], -np.inf
-            p = int(np.argmax(g))  # ties: the lowest index
-            if g[p] >= g_true:
-                W[t] += x
-                b[t] += 1.0
-                W[p] -= x
-                b[p] -= 1.0
-                clean = False
-        if clean:
-            break
+    """The multi-class rule one visit at a time, in order (test_multiclass's replay)."""
+    W, b, _ = machine_replay(X, y, K, 1.0, [range(len(y))] * epochs)
     return W, b
 
 
 def _textbook_random_perceptron(X, y, epochs, seed):
     """The perceptron in a fresh random order each epoch, as Perceptron draws it."""
     rng = np.random.default_rng(seed)
-    ys = np.where(np.asarray(y) == 1, 1.0, -1.0)
-    w, b = np.zeros(X.shape[1]), 0.0
-    for _ in range(epochs):
-        clean = True
-        for i in rng.permutation(len(ys)):
-            if _margins.sequential_score(X[i], w, b) * ys[i] <= 0.0:
-                w, b, clean = w + ys[i] * X[i], b + ys[i], False
-        if clean:
-            break
+    seqs = [rng.permutation(len(y)) for _ in range(epochs)]
+    w, b, _, _ = textbook(X, np.where(np.asarray(y) == 1, 1.0, -1.0), 1.0, epochs, seqs)
     return w, b
 
 
@@ -159,7 +131,7 @@ def test_the_machine_decides_each_score_as_the_textbook_loop(data, epochs):
     y3 = np.where((y == 1) & (X[:, 0] > 0), 2, y)
     for labels in (y, y3):
         K = len(np.unique(labels))  # y3 has no class 2 where no such point exists
-        est = _fit_quietly(MulticlassPerceptron(max_iter=epochs), X, labels)
+        est = fit_quiet(MulticlassPerceptron(max_iter=epochs), X, labels)
         W, b = _textbook_machine(X, labels, epochs, K)
         np.testing.assert_array_equal(est.coef_, W)
         np.testing.assert_array_equal(est.intercept_, b)
@@ -169,7 +141,7 @@ def test_the_machine_decides_each_score_as_the_textbook_loop(data, epochs):
 @pytest.mark.parametrize("seed", [0, 3, 7])
 def test_a_random_order_decides_each_score_as_the_textbook_loop(data, seed):
     X, y = TIES[data]
-    est = _fit_quietly(Perceptron(order="random", max_iter=3, random_state=seed), X, y)
+    est = fit_quiet(Perceptron(order="random", max_iter=3, random_state=seed), X, y)
     w, b = _textbook_random_perceptron(X, y, 3, seed)
     np.testing.assert_array_equal(est.coef_[0], w)
     assert est.intercept_[0] == b
@@ -186,7 +158,7 @@ def _tenths(seed):
 @pytest.mark.parametrize("seed", range(8))
 def test_the_machine_on_tenths_decides_as_the_textbook_loop(seed):
     X, y = _tenths(seed)
-    est = _fit_quietly(MulticlassPerceptron(max_iter=3), X, y)
+    est = fit_quiet(MulticlassPerceptron(max_iter=3), X, y)
     W, b = _textbook_machine(X, y, 3, 3)
     np.testing.assert_array_equal(est.coef_, W)
     np.testing.assert_array_equal(est.intercept_, b)
@@ -196,12 +168,12 @@ def test_the_machine_on_tenths_decides_as_the_textbook_loop(seed):
 def test_the_perceptron_on_tenths_decides_as_scikit_learn(seed):
     X, y = _tenths(seed)
     y = y % 2
-    ours = _fit_quietly(Perceptron(max_iter=3), X, y)
+    ours = fit_quiet(Perceptron(max_iter=3), X, y)
     sk = SkPerceptron(shuffle=False, eta0=1.0, penalty=None, tol=None, max_iter=3)
-    sk = _fit_quietly(sk, X, y)
+    sk = fit_quiet(sk, X, y)
     np.testing.assert_array_equal(ours.coef_, sk.coef_)
     np.testing.assert_array_equal(ours.intercept_, sk.intercept_)
-    ours = _fit_quietly(Perceptron(order="random", max_iter=3, random_state=seed), X, y)
+    ours = fit_quiet(Perceptron(order="random", max_iter=3, random_state=seed), X, y)
     w, b = _textbook_random_perceptron(X, y, 3, seed)
     np.testing.assert_array_equal(ours.coef_[0], w)
     assert ours.intercept_[0] == b
@@ -226,7 +198,7 @@ def test_the_scan_never_uses_a_band_narrower_than_the_weights_need(
         return _margins.first_mistake(s, tol, X_, seq, pos, ys, w, b)
 
     monkeypatch.setattr(perceptron_module, "first_mistake", checked)
-    _fit_quietly(Perceptron(order=order, max_iter=5, random_state=seed), X, y)
+    fit_quiet(Perceptron(order=order, max_iter=5, random_state=seed), X, y)
     assert seen and all(seen)
 
 
@@ -259,7 +231,7 @@ def test_rivals_tied_within_rounding_are_ordered_as_the_textbook_loop(seed):
     n, d, K = 240, int(rng.integers(2, 7)), int(rng.integers(3, 6))
     X, y = rng.integers(-9, 10, size=(n, d)) / 10.0, np.arange(n) % K
     assert (d, K) == (2, 5)
-    est = _fit_quietly(MulticlassPerceptron(max_iter=3), X, y)
+    est = fit_quiet(MulticlassPerceptron(max_iter=3), X, y)
     W, b = _textbook_machine(X, y, 3, K)
     np.testing.assert_array_equal(est.coef_, W)
     np.testing.assert_array_equal(est.intercept_, b)

@@ -10,6 +10,7 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.naive_bayes import GaussianNB
 
 from linclass import multiclass as multiclass_module
+from linclass._margins import sequential_score
 from linclass.lda import FisherLDA
 from linclass.multiclass import MulticlassPerceptron, OneVsOne, OneVsRest
 from linclass.perceptron import Perceptron
@@ -30,13 +31,14 @@ def grid():
 
 
 def machine_replay(X, y, K, eta, seqs):
-    """The multi-class perceptron rule, one visit at a time."""
+    """The multi-class perceptron rule, one visit at a time, each score summed from
+    the left."""
     W, b = np.zeros((K, X.shape[1])), np.zeros(K)
     t, steps = 0, []
     for seq in seqs:
         for i in seq:
             t += 1
-            g = np.array([np.dot(W[c], X[i]) + b[c] for c in range(K)])
+            g = np.array([sequential_score(X[i], W[c], b[c]) for c in range(K)])
             rivals = [c for c in range(K) if c != y[i]]
             p = max(rivals, key=lambda c: (g[c], -c))
             if g[p] >= g[y[i]]:

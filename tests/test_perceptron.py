@@ -10,6 +10,7 @@ from sklearn.exceptions import ConvergenceWarning, NotFittedError
 from sklearn.linear_model import Perceptron as SkPerceptron
 
 from linclass import perceptron as perceptron_module
+from linclass._margins import sequential_score
 from linclass.geometry import radius
 from linclass.perceptron import Perceptron
 
@@ -28,14 +29,15 @@ def separable(n, d, margin, seed, offset=0.3, return_w=False):
 
 
 def textbook(X, y, eta=1.0, epochs=1000, seqs=None, bias=1.0):
-    """The sequential rule, one visit at a time; returns w, b, mistakes, epochs."""
+    """The sequential rule, one visit at a time, each score summed from the left as
+    scikit-learn sums it; returns w, b, mistakes, epochs."""
     n, d = X.shape
     w, b, mistakes = np.zeros(d), 0.0, 0
     for e in range(epochs):
         seq = range(n) if seqs is None else seqs[e]
         before = mistakes
         for i in seq:
-            if y[i] * (np.dot(w, X[i]) + b) <= 0:
+            if y[i] * sequential_score(X[i], w, b) <= 0:
                 c = eta * y[i]
                 w = w + c * X[i]
                 b = b + c * bias
